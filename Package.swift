@@ -1,0 +1,93 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "FolioHost",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "folio-gateway", targets: ["folio-gateway"]),
+        .executable(name: "folio-emulator", targets: ["folio-emulator"]),
+        .executable(name: "folio-inquiry", targets: ["folio-inquiry"]),
+        .executable(name: "folio-auth", targets: ["folio-auth"]),
+        .executable(name: "folio-vault", targets: ["folio-vault"]),
+        .executable(name: "folio-documents", targets: ["folio-documents"]),
+        .executable(name: "folio-bench", targets: ["folio-bench"]),
+    ],
+    targets: [
+        // MARK: C libraries
+        .systemLibrary(
+            name: "CPostgres", path: "Shared/CPostgres", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(
+            name: "CSodium", path: "Shared/CSodium", pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(
+            name: "CCurl", path: "Shared/CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", path: "Shared/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(
+            name: "CNats", path: "Shared/CNats", pkgConfig: "libnats",
+            providers: [.apt(["libnats-dev"])]),
+        .target(name: "CShims", dependencies: ["CCurl", "CMicroHTTPD"], path: "Shared/CShims"),
+
+        // MARK: Shared libraries
+        .target(name: "FolioModel", path: "Shared/FolioModel"),
+        .target(name: "Crypto", dependencies: ["CSodium"], path: "Shared/Crypto"),
+        .target(name: "Postgres", dependencies: ["CPostgres"], path: "Shared/Postgres"),
+        .target(name: "HTTP", dependencies: ["CCurl", "CMicroHTTPD", "CShims"], path: "Shared/HTTP"),
+        .target(name: "Bus", dependencies: ["FolioModel", "CNats"], path: "Shared/Bus"),
+        .target(name: "StoreKit", dependencies: ["FolioModel", "Bus"], path: "Shared/StoreKit"),
+        .target(name: "FolioAPI", dependencies: ["FolioModel", "Bus"], path: "Shared/FolioAPI"),
+        .target(name: "FolioClient", dependencies: ["FolioModel", "HTTP", "Crypto"], path: "Shared/FolioClient"),
+        .target(
+            name: "ServiceKit", dependencies: ["FolioModel", "Bus", "Postgres", "StoreKit", "FolioAPI"],
+            path: "Shared/ServiceKit"),
+        .target(name: "TestSupport", path: "Shared/TestSupport"),
+
+        // MARK: Services (library + thin executable)
+        .target(
+            name: "GatewayService", dependencies: ["FolioModel", "Bus", "HTTP", "FolioAPI", "ServiceKit"],
+            path: "Services/Gateway/Sources"),
+        .executableTarget(name: "folio-gateway", dependencies: ["GatewayService"], path: "Services/Gateway/Main"),
+        .target(
+            name: "FolioEmulator", dependencies: ["FolioModel", "HTTP", "Crypto"],
+            path: "Services/FolioEmulator/Sources"),
+        .executableTarget(name: "folio-emulator", dependencies: ["FolioEmulator"], path: "Services/FolioEmulator/Main"),
+        .target(
+            name: "InquiryService", dependencies: ["ServiceKit", "StoreKit", "FolioClient", "Crypto"],
+            path: "Services/InquiryService/Sources", resources: [.copy("Migrations")]),
+        .executableTarget(name: "folio-inquiry", dependencies: ["InquiryService"], path: "Services/InquiryService/Main"),
+        .target(
+            name: "AuthService", dependencies: ["ServiceKit", "StoreKit", "FolioClient", "Crypto"],
+            path: "Services/AuthService/Sources", resources: [.copy("Migrations")]),
+        .executableTarget(name: "folio-auth", dependencies: ["AuthService"], path: "Services/AuthService/Main"),
+        .target(
+            name: "VaultService", dependencies: ["ServiceKit", "StoreKit", "FolioClient", "Crypto"],
+            path: "Services/VaultService/Sources", resources: [.copy("Migrations")]),
+        .executableTarget(name: "folio-vault", dependencies: ["VaultService"], path: "Services/VaultService/Main"),
+        .target(
+            name: "DocumentReceiver", dependencies: ["ServiceKit", "StoreKit", "FolioClient", "Crypto"],
+            path: "Services/DocumentReceiver/Sources", resources: [.copy("Migrations")]),
+        .executableTarget(
+            name: "folio-documents", dependencies: ["DocumentReceiver"], path: "Services/DocumentReceiver/Main"),
+        .executableTarget(
+            name: "folio-bench", dependencies: ["Bus", "HTTP", "CNats", "ServiceKit"], path: "bench/Sources"),
+
+        // MARK: Tests
+        .testTarget(name: "FolioModelTests", dependencies: ["FolioModel"], path: "Tests/FolioModelTests"),
+        .testTarget(name: "CryptoTests", dependencies: ["Crypto"], path: "Tests/CryptoTests"),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"], path: "Tests/PostgresTests"),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP"], path: "Tests/HTTPTests"),
+        .testTarget(name: "BusTests", dependencies: ["Bus", "TestSupport"], path: "Tests/BusTests", resources: [.copy("Vectors")]),
+        .testTarget(name: "StoreKitTests", dependencies: ["StoreKit", "TestSupport"], path: "Tests/StoreKitTests"),
+        .testTarget(name: "FolioAPITests", dependencies: ["FolioAPI"], path: "Tests/FolioAPITests"),
+        .testTarget(name: "GatewayTests", dependencies: ["GatewayService", "TestSupport"], path: "Tests/GatewayTests"),
+        .testTarget(
+            name: "FolioEmulatorTests", dependencies: ["FolioEmulator", "FolioClient", "TestSupport"],
+            path: "Tests/FolioEmulatorTests"),
+        .testTarget(name: "ServiceKitTests", dependencies: ["ServiceKit", "TestSupport"], path: "Tests/ServiceKitTests"),
+        .testTarget(name: "EndToEndTests", dependencies: ["FolioModel", "Bus", "HTTP", "TestSupport"], path: "Tests/EndToEndTests"),
+    ]
+)

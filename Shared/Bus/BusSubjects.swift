@@ -1,0 +1,16 @@
+import FolioModel
+
+/// The subjects of the bus (docs/bus.md).
+public enum BusSubjects {
+    /// Mounts and service-wide methods, taken by one member of the service's queue group.
+    public static func rpc(_ service: String) -> String { "folio.\(service).rpc" }
+
+    /// The queue group of a service's workers.
+    public static func queueGroup(_ service: String) -> String { service }
+
+    /// Calls for one mounted store, answered by the worker that hosts it.
+    public static func store(_ id: StoreID) -> String { "folio.\(id.service.busName).store.\(id.rawValue)" }
+
+    /// Events of one kind about one key (`folio.events.session.<runtimeId>`).
+    public static func event(_ kind: String, _ key: String) -> String { "folio.events.\(kind).\(key)" }
+}

@@ -1,0 +1,43 @@
+import FolioModel
+
+/// What arrived in one JSON-RPC payload (specification §4–§6).
+public enum JSONRPCIncoming: Sendable {
+    /// One request, or the error response that a malformed one earns.
+    case single(Result<JSONRPCRequest, JSONRPCRejection>)
+    /// A non-empty batch, each element decoded on its own.
+    case batch([Result<JSONRPCRequest, JSONRPCRejection>])
+}
+
+public enum JSONRPCCodec {
+    /// Decodes a payload. Invalid JSON is a Parse error; an empty batch or a non-object is an Invalid
+    /// Request; each element of a batch stands alone.
+    public static func decode(_ payload: [UInt8], maxDepth: Int = JSONParser.defaultMaxDepth) -> JSONRPCIncoming {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(payload, maxDepth: maxDepth)
+        } catch {
+            return .single(.failure(JSONRPCRejection(id: .null, error: .parseError(error.description))))
+        }
+        return decode(json)
+    }
+
+    public static func decode(_ json: JSONValue) -> JSONRPCIncoming {
+        if case .array(let elements) = json {
+            guard !elements.isEmpty else {
+                return .single(.failure(JSONRPCRejection(id: .null, error: .invalidRequest("empty batch"))))
+            }
+            return .batch(elements.map(JSONRPCRequest.decode))
+        }
+        return .single(JSONRPCRequest.decode(json))
+    }
+
+    /// Encodes the responses of a payload: nothing for notifications only, a bare object for a single
+    /// request, an array for a batch that produced at least one response.
+    public static func encode(responses: [JSONRPCResponse], wasBatch: Bool) -> [UInt8]? {
+        if wasBatch {
+            guard !responses.isEmpty else { return nil }
+            return JSONValue.array(responses.map(\.json)).serialized()
+        }
+        return responses.first?.json.serialized()
+    }
+}

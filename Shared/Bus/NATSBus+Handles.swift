@@ -1,0 +1,229 @@
+import CNats
+import Foundation
+import Synchronization
+
+/// One libnats connection; destroyed with its options in `deinit`.
+final class NATSConnectionHandle: @unchecked Sendable {
+    // libnats connections are thread-safe; the pointers never change after init.
+    let pointer: OpaquePointer
+    private let options: OpaquePointer
+
+    private init(pointer: OpaquePointer, options: OpaquePointer) {
+        self.pointer = pointer
+        self.options = options
+    }
+
+    deinit {
+        natsConnection_Close(pointer)
+        natsConnection_Destroy(pointer)
+        natsOptions_Destroy(options)
+    }
+
+    static func connect(_ configuration: NATSBus.Configuration) throws(BusError) -> NATSConnectionHandle {
+        NATSLibrary.configureOnce(deliveryThreads: configuration.deliveryThreads)
+        var optionsPointer: OpaquePointer?
+        try check(natsOptions_Create(&optionsPointer), "natsOptions_Create")
+        guard let options = optionsPointer else { throw .transport("natsOptions_Create returned no options") }
+        do {
+            try check(natsOptions_SetURL(options, configuration.url), "natsOptions_SetURL")
+            try check(natsOptions_SetName(options, configuration.name), "natsOptions_SetName")
+            try check(natsOptions_SetSendAsap(options, true), "natsOptions_SetSendAsap")
+            try check(natsOptions_SetAllowReconnect(options, true), "natsOptions_SetAllowReconnect")
+            try check(natsOptions_SetMaxReconnect(options, -1), "natsOptions_SetMaxReconnect")
+            try check(natsOptions_SetReconnectWait(options, milliseconds(configuration.reconnectWait)), "natsOptions_SetReconnectWait")
+            try check(natsOptions_SetTimeout(options, 2_000), "natsOptions_SetTimeout")
+            try check(natsOptions_UseGlobalMessageDelivery(options, true), "natsOptions_UseGlobalMessageDelivery")
+        } catch {
+            natsOptions_Destroy(options)
+            throw error
+        }
+        let deadline = ContinuousClock.now + configuration.connectTimeout
+        var lastStatus = NATS_OK
+        while true {
+            var connection: OpaquePointer?
+            lastStatus = natsConnection_Connect(&connection, options)
+            if lastStatus == NATS_OK, let connection {
+                return NATSConnectionHandle(pointer: connection, options: options)
+            }
+            guard ContinuousClock.now < deadline else { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        natsOptions_Destroy(options)
+        throw .notConnected("\(configuration.url): \(statusText(lastStatus))")
+    }
+
+    var isConnected: Bool { natsConnection_Status(pointer) == NATS_CONN_STATUS_CONNECTED }
+
+    func publish(subject: String, reply: String?, payload: [UInt8]) throws(BusError) {
+        let status = payload.withUnsafeBytes { buffer in
+            if let reply {
+                natsConnection_PublishRequest(pointer, subject, reply, buffer.baseAddress, Int32(buffer.count))
+            } else {
+                natsConnection_Publish(pointer, subject, buffer.baseAddress, Int32(buffer.count))
+            }
+        }
+        guard status == NATS_OK else {
+            if status == NATS_CONNECTION_CLOSED { throw .closed }
+            throw .transport("publish on \(subject): \(statusText(status))")
+        }
+    }
+}
+
+/// One asynchronous subscription. The box that its callback reads is released by libnats's
+/// on-complete callback, after the last message handler has returned.
+final class NATSSubscriptionHandle: BusSubscription, @unchecked Sendable {
+    // Unsubscribe and destroy run once, under the lock.
+    private let pointer: Mutex<CPointer?>
+
+    private init(pointer: OpaquePointer) { self.pointer = Mutex(CPointer(pointer)) }
+
+    static func subscribe(
+        connection: NATSConnectionHandle, subject: String, queueGroup: String?, box: SubscriptionBox
+    ) throws(BusError) -> NATSSubscriptionHandle {
+        let context = Unmanaged.passRetained(box).toOpaque()
+        var subscription: OpaquePointer?
+        let status: natsStatus =
+            if let queueGroup {
+                natsConnection_QueueSubscribe(&subscription, connection.pointer, subject, queueGroup, natsMessageCallback, context)
+            } else {
+                natsConnection_Subscribe(&subscription, connection.pointer, subject, natsMessageCallback, context)
+            }
+        guard status == NATS_OK, let subscription else {
+            Unmanaged<SubscriptionBox>.fromOpaque(context).release()
+            throw .transport("subscribe to \(subject): \(statusText(status))")
+        }
+        let completion = natsSubscription_SetOnCompleteCB(subscription, natsSubscriptionCompleted, context)
+        if completion != NATS_OK {
+            natsSubscription_Destroy(subscription)
+            throw .transport("subscribe to \(subject): \(statusText(completion))")
+        }
+        _ = natsSubscription_SetPendingLimits(subscription, -1, -1)
+        return NATSSubscriptionHandle(pointer: subscription)
+    }
+
+    func cancel() async { close() }
+
+    private func close() {
+        pointer.withLock { pointer in
+            guard let subscription = pointer?.raw else { return }
+            _ = natsSubscription_Unsubscribe(subscription)
+            natsSubscription_Destroy(subscription)
+            pointer = nil
+        }
+    }
+
+    deinit { close() }
+}
+
+/// What a subscription's C callback hands messages to.
+final class SubscriptionBox: Sendable {
+    enum Kind: Sendable {
+        case inbox(ReplyTable)
+        case handler(BusHandler)
+    }
+
+    let kind: Kind
+    let connection: NATSConnectionHandle
+    private let serialQueue: AsyncStream<BusMessage>.Continuation?
+
+    init(kind: Kind, delivery: BusDelivery, connection: NATSConnectionHandle) {
+        self.kind = kind
+        self.connection = connection
+        if delivery == .serial, case .handler(let handler) = kind {
+            let (stream, continuation) = AsyncStream<BusMessage>.makeStream()
+            serialQueue = continuation
+            Task { [connection] in
+                for await message in stream {
+                    let reply = await handler(message)
+                    SubscriptionBox.send(reply, for: message, on: connection)
+                }
+            }
+        } else {
+            serialQueue = nil
+        }
+    }
+
+    deinit { serialQueue?.finish() }
+
+    func receive(_ message: BusMessage, isNoResponders: Bool) {
+        switch kind {
+        case .inbox(let replies):
+            guard let token = message.subject.split(separator: ".").last.flatMap({ UInt64($0) }) else { return }
+            replies.resolve(token, with: isNoResponders ? .failure(.noResponders(subject: message.subject)) : .success(message.payload))
+        case .handler(let handler):
+            if let serialQueue {
+                serialQueue.yield(message)
+            } else {
+                Task { [connection] in SubscriptionBox.send(await handler(message), for: message, on: connection) }
+            }
+        }
+    }
+
+    private static func send(_ reply: BusReply, for message: BusMessage, on connection: NATSConnectionHandle) {
+        guard let replyTo = message.replyTo else { return }
+        switch reply {
+        case .now(let bytes):
+            if let bytes { try? connection.publish(subject: replyTo, reply: nil, payload: bytes) }
+        case .deferred(let task):
+            Task {
+                if let bytes = await task.value { try? connection.publish(subject: replyTo, reply: nil, payload: bytes) }
+            }
+        }
+    }
+}
+
+private func natsMessageCallback(
+    _ connection: OpaquePointer?, _ subscription: OpaquePointer?, _ message: OpaquePointer?, _ closure: UnsafeMutableRawPointer?
+) {
+    guard let message else { return }
+    defer { natsMsg_Destroy(message) }
+    guard let closure else { return }
+    let box = Unmanaged<SubscriptionBox>.fromOpaque(closure).takeUnretainedValue()
+    let subject = natsMsg_GetSubject(message).map { String(cString: $0) } ?? ""
+    let reply = natsMsg_GetReply(message).map { String(cString: $0) }
+    let length = Int(natsMsg_GetDataLength(message))
+    var payload: [UInt8] = []
+    if length > 0, let data = natsMsg_GetData(message) {
+        payload = data.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+    }
+    box.receive(BusMessage(subject: subject, payload: payload, replyTo: reply), isNoResponders: natsMsg_IsNoResponders(message))
+}
+
+private func natsSubscriptionCompleted(_ closure: UnsafeMutableRawPointer?) {
+    guard let closure else { return }
+    Unmanaged<SubscriptionBox>.fromOpaque(closure).release()
+}
+
+enum NATSLibrary {
+    private static let configured = Mutex(false)
+
+    static func configureOnce(deliveryThreads: Int) {
+        configured.withLock { done in
+            guard !done else { return }
+            // A write to a socket the server has closed must be an error, not a process-ending SIGPIPE.
+            signal(SIGPIPE, SIG_IGN)
+            _ = nats_Open(-1)
+            _ = nats_SetMessageDeliveryPoolSize(Int32(max(1, deliveryThreads)))
+            done = true
+        }
+    }
+}
+
+func statusText(_ status: natsStatus) -> String {
+    natsStatus_GetText(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
+}
+
+func check(_ status: natsStatus, _ call: String) throws(BusError) {
+    guard status == NATS_OK else { throw .transport("\(call): \(statusText(status))") }
+}
+
+func milliseconds(_ duration: Duration) -> Int64 {
+    let (seconds, attoseconds) = duration.components
+    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+}
+
+/// A C handle that only moves between threads under a lock.
+struct CPointer: @unchecked Sendable {
+    let raw: OpaquePointer
+    init(_ raw: OpaquePointer) { self.raw = raw }
+}

@@ -1,0 +1,127 @@
+import CNats
+import Dispatch
+import Foundation
+import FolioModel
+import Synchronization
+
+/// The NATS transport over libnats.
+///
+/// Requests use one wildcard inbox subscription and a table of waiting callers, so no thread blocks on a
+/// reply; "no responders" arrives as the server's status message and is reported as its own error.
+/// The connection reconnects forever after nats-server restarts, and libnats re-creates every
+/// subscription. Messages are delivered by libnats's shared delivery pool, so a mounted store does not
+/// cost a thread.
+public final class NATSBus: BusTransport {
+    public struct Configuration: Sendable {
+        public var url: String
+        public var name: String
+        public var connectTimeout: Duration
+        public var reconnectWait: Duration
+        public var deliveryThreads: Int
+
+        public init(
+            url: String, name: String = "folio", connectTimeout: Duration = .seconds(10),
+            reconnectWait: Duration = .milliseconds(200), deliveryThreads: Int = 4
+        ) {
+            self.url = url
+            self.name = name
+            self.connectTimeout = connectTimeout
+            self.reconnectWait = reconnectWait
+            self.deliveryThreads = deliveryThreads
+        }
+    }
+
+    private let connection: NATSConnectionHandle
+    private let inboxPrefix: String
+    private let replies: ReplyTable
+    private let inbox: NATSSubscriptionHandle
+
+    /// Connects, retrying until `connectTimeout` so services may start before nats-server accepts.
+    public static func connect(_ configuration: Configuration) async throws(BusError) -> NATSBus {
+        let result: Result<NATSBus, BusError> = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                do {
+                    continuation.resume(returning: .success(try NATSBus(configuration)))
+                } catch let error as BusError {
+                    continuation.resume(returning: .failure(error))
+                } catch {
+                    continuation.resume(returning: .failure(.transport(String(describing: error))))
+                }
+            }
+            thread.start()
+        }
+        return try result.get()
+    }
+
+    private init(_ configuration: Configuration) throws(BusError) {
+        connection = try NATSConnectionHandle.connect(configuration)
+        inboxPrefix = "_INBOX.\(RandomID.base32(count: 22))"
+        replies = ReplyTable()
+        let box = SubscriptionBox(kind: .inbox(replies), delivery: .concurrent, connection: connection)
+        inbox = try NATSSubscriptionHandle.subscribe(
+            connection: connection, subject: inboxPrefix + ".*", queueGroup: nil, box: box)
+    }
+
+    public var isConnected: Bool { connection.isConnected }
+
+    public func request(subject: String, payload: [UInt8], timeout: Duration) async throws(BusError) -> [UInt8] {
+        let token = replies.nextToken()
+        let replySubject = "\(inboxPrefix).\(token)"
+        let result: Result<[UInt8], BusError> = await withCheckedContinuation { continuation in
+            replies.register(token, continuation)
+            do throws(BusError) {
+                try connection.publish(subject: subject, reply: replySubject, payload: payload)
+            } catch {
+                replies.resolve(token, with: .failure(error))
+                return
+            }
+            let (seconds, attoseconds) = timeout.components
+            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [replies] in
+                replies.resolve(token, with: .failure(.timeout(subject: subject)))
+            }
+        }
+        switch result {
+        case .success(let bytes): return bytes
+        case .failure(let error) where error.isNoResponders: throw .noResponders(subject: subject)
+        case .failure(let error): throw error
+        }
+    }
+
+    public func publish(subject: String, payload: [UInt8]) async throws(BusError) {
+        try connection.publish(subject: subject, reply: nil, payload: payload)
+    }
+
+    public func subscribe(subject: String, queueGroup: String?, delivery: BusDelivery, handler: @escaping BusHandler)
+        async throws(BusError) -> any BusSubscription
+    {
+        let box = SubscriptionBox(kind: .handler(handler), delivery: delivery, connection: connection)
+        return try NATSSubscriptionHandle.subscribe(connection: connection, subject: subject, queueGroup: queueGroup, box: box)
+    }
+}
+
+/// Callers waiting for a reply, by the last token of their reply subject.
+final class ReplyTable: Sendable {
+    private struct State {
+        var next: UInt64 = 0
+        var waiting: [UInt64: CheckedContinuation<Result<[UInt8], BusError>, Never>] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    func nextToken() -> UInt64 {
+        state.withLock { state in
+            state.next &+= 1
+            return state.next
+        }
+    }
+
+    func register(_ token: UInt64, _ continuation: CheckedContinuation<Result<[UInt8], BusError>, Never>) {
+        state.withLock { $0.waiting[token] = continuation }
+    }
+
+    func resolve(_ token: UInt64, with result: Result<[UInt8], BusError>) {
+        let continuation = state.withLock { $0.waiting.removeValue(forKey: token) }
+        continuation?.resume(returning: result)
+    }
+}

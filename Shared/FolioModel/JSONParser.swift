@@ -1,0 +1,254 @@
+/// Why a JSON text was refused.
+public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let offset: Int
+    public let reason: String
+    public var description: String { "invalid JSON at byte \(offset): \(reason)" }
+}
+
+/// A strict RFC 8259 parser over UTF-8 bytes with a nesting limit, so a hostile document cannot exhaust
+/// the stack.
+public struct JSONParser {
+    public static let defaultMaxDepth = 64
+
+    public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
+        try parse(Array(text.utf8), maxDepth: maxDepth)
+    }
+
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
+        let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(buffer: buffer, maxDepth: maxDepth)
+            do throws(JSONParseError) {
+                parser.skipWhitespace()
+                let value = try parser.parseValue(depth: 0)
+                parser.skipWhitespace()
+                guard parser.index == buffer.count else { throw parser.failure("trailing characters") }
+                return .success(value)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private let buffer: UnsafeBufferPointer<UInt8>
+    private let maxDepth: Int
+    private var index = 0
+
+    private init(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.buffer = buffer
+        self.maxDepth = maxDepth
+    }
+
+    private func failure(_ reason: String) -> JSONParseError { JSONParseError(offset: index, reason: reason) }
+
+    private mutating func skipWhitespace() {
+        while index < buffer.count {
+            switch buffer[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard index < buffer.count else { throw failure("unexpected end of input") }
+        switch buffer[index] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw failure("unexpected character")
+        }
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= buffer.count else { throw failure("unexpected end of input") }
+        let start = literal.utf8Start
+        for offset in 0..<count where buffer[index + offset] != start[offset] {
+            throw failure("invalid literal")
+        }
+        index += count
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard depth <= maxDepth else { throw failure("nesting deeper than \(maxDepth)") }
+        index += 1
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if index < buffer.count, buffer[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { throw failure("expected a member name") }
+            let key = try parseString()
+            skipWhitespace()
+            guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
+            index += 1
+            skipWhitespace()
+            members[key] = try parseValue(depth: depth)
+            skipWhitespace()
+            guard index < buffer.count else { throw failure("unexpected end of input") }
+            switch buffer[index] {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"): index += 1; return .object(members)
+            default: throw failure("expected ',' or '}'")
+            }
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard depth <= maxDepth else { throw failure("nesting deeper than \(maxDepth)") }
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < buffer.count, buffer[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue(depth: depth))
+            skipWhitespace()
+            guard index < buffer.count else { throw failure("unexpected end of input") }
+            switch buffer[index] {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "]"): index += 1; return .array(elements)
+            default: throw failure("expected ',' or ']'")
+            }
+        }
+    }
+
+    private mutating func parseString() throws(JSONParseError) -> String {
+        index += 1
+        let start = index
+        // Fast path: no escapes.
+        while index < buffer.count {
+            let byte = buffer[index]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: buffer[start..<index])
+                index += 1
+                return try validUTF8(slice)
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw failure("control character in string") }
+            index += 1
+        }
+        var bytes = Array(UnsafeBufferPointer(rebasing: buffer[start..<index]))
+        while index < buffer.count {
+            let byte = buffer[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return try bytes.withUnsafeBufferPointer { pointer throws(JSONParseError) in try validUTF8(pointer) }
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard index < buffer.count else { throw failure("unexpected end of input") }
+                let escape = buffer[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): bytes.append(0x22)
+                case UInt8(ascii: "\\"): bytes.append(0x5C)
+                case UInt8(ascii: "/"): bytes.append(0x2F)
+                case UInt8(ascii: "b"): bytes.append(0x08)
+                case UInt8(ascii: "f"): bytes.append(0x0C)
+                case UInt8(ascii: "n"): bytes.append(0x0A)
+                case UInt8(ascii: "r"): bytes.append(0x0D)
+                case UInt8(ascii: "t"): bytes.append(0x09)
+                case UInt8(ascii: "u"): appendUTF8(of: try parseUnicodeEscape(), to: &bytes)
+                default: throw failure("invalid escape")
+                }
+            default:
+                if byte < 0x20 { throw failure("control character in string") }
+                bytes.append(byte)
+                index += 1
+            }
+        }
+        throw failure("unterminated string")
+    }
+
+    private func validUTF8(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> String {
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw failure("invalid UTF-8") }
+        return text
+    }
+
+    private mutating func parseHex4() throws(JSONParseError) -> UInt32 {
+        guard index + 4 <= buffer.count else { throw failure("truncated \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = buffer[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw failure("invalid \\u escape")
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func parseUnicodeEscape() throws(JSONParseError) -> UInt32 {
+        let first = try parseHex4()
+        switch first {
+        case 0xD800...0xDBFF:
+            guard index + 2 <= buffer.count, buffer[index] == UInt8(ascii: "\\"), buffer[index + 1] == UInt8(ascii: "u")
+            else { throw failure("unpaired surrogate") }
+            index += 2
+            let second = try parseHex4()
+            guard (0xDC00...0xDFFF).contains(second) else { throw failure("unpaired surrogate") }
+            return 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+        case 0xDC00...0xDFFF:
+            throw failure("unpaired surrogate")
+        default:
+            return first
+        }
+    }
+
+    private func appendUTF8(of scalar: UInt32, to bytes: inout [UInt8]) {
+        guard let unicode = Unicode.Scalar(scalar) else { return }
+        bytes.append(contentsOf: Array(String(Character(unicode)).utf8))
+    }
+
+    private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+        let start = index
+        if buffer[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < buffer.count else { throw failure("invalid number") }
+        if buffer[index] == UInt8(ascii: "0") {
+            index += 1
+        } else if (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(buffer[index]) {
+            while index < buffer.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(buffer[index]) { index += 1 }
+        } else {
+            throw failure("invalid number")
+        }
+        var isInteger = true
+        if index < buffer.count, buffer[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            try skipDigits()
+        }
+        if index < buffer.count, buffer[index] == UInt8(ascii: "e") || buffer[index] == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if index < buffer.count, buffer[index] == UInt8(ascii: "+") || buffer[index] == UInt8(ascii: "-") { index += 1 }
+            try skipDigits()
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
+        if isInteger, let value = Int64(text) { return .int(value) }
+        guard let value = Double(text), value.isFinite else { throw JSONParseError(offset: start, reason: "number out of range") }
+        return .double(value)
+    }
+
+    private mutating func skipDigits() throws(JSONParseError) {
+        let start = index
+        while index < buffer.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(buffer[index]) { index += 1 }
+        guard index > start else { throw failure("invalid number") }
+    }
+}

@@ -1,0 +1,74 @@
+extension JSONValue {
+    /// Compact UTF-8 JSON. Object members are written in key order so equal values give equal bytes.
+    public func serialized() -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(64)
+        write(to: &output)
+        return output
+    }
+
+    public var jsonString: String { String(decoding: serialized(), as: UTF8.self) }
+
+    public func write(to output: inout [UInt8]) {
+        switch self {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): output.append(contentsOf: String(value).utf8)
+        case .double(let value): JSONValue.writeDouble(value, to: &output)
+        case .string(let value): JSONValue.writeString(value, to: &output)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (offset, element) in elements.enumerated() {
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                element.write(to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            for (offset, key) in members.keys.sorted().enumerated() {
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                JSONValue.writeString(key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                members[key]?.write(to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func writeDouble(_ value: Double, to output: inout [UInt8]) {
+        guard value.isFinite else {
+            output.append(contentsOf: "null".utf8)
+            return
+        }
+        if value.rounded() == value, abs(value) < 1e15 {
+            output.append(contentsOf: String(Int64(value)).utf8)
+        } else {
+            output.append(contentsOf: "\(value)".utf8)
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    static func writeString(_ value: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0..<0x20:
+                output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0x0F)])
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}
+
+extension JSONValue: CustomStringConvertible {
+    public var description: String { jsonString }
+}

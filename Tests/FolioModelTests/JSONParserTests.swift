@@ -1,0 +1,77 @@
+import FolioModel
+import XCTest
+
+final class JSONParserTests: XCTestCase {
+    func testParsesEveryValueKind() throws {
+        let value = try JSONParser.parse(#" {"a": [1, -2, 3.5, 1e3, true, false, null, "x\n\u00e9\ud83d\ude00"], "b": {}} "#)
+        XCTAssertEqual(value, ["a": [1, -2, 3.5, 1000.0, true, false, nil, "x\né😀"], "b": [:]])
+    }
+
+    func testKeepsSixtyFourBitIntegers() throws {
+        XCTAssertEqual(try JSONParser.parse("9007199254740993"), .int(9_007_199_254_740_993))
+        XCTAssertEqual(try JSONParser.parse("-9223372036854775808"), .int(Int64.min))
+    }
+
+    func testRejectsMalformedDocuments() {
+        for text in ["", "{", "[1,]", "{\"a\":1,}", "01", "1.", "-", "tru", "\"\u{01}\"", "\"\\x\"", "[1] 2", "{'a':1}", "\"\\ud800\"", "NaN"] {
+            XCTAssertThrowsError(try JSONParser.parse(text), "accepted \(text)")
+        }
+    }
+
+    func testRejectsInvalidUTF8() {
+        XCTAssertThrowsError(try JSONParser.parse([0x22, 0xFF, 0x22]))
+    }
+
+    func testNestingLimitIsEnforced() throws {
+        let ok = String(repeating: "[", count: 10) + String(repeating: "]", count: 10)
+        XCTAssertNoThrow(try JSONParser.parse(ok, maxDepth: 10))
+        let deep = String(repeating: "[", count: 11) + String(repeating: "]", count: 11)
+        XCTAssertThrowsError(try JSONParser.parse(deep, maxDepth: 10))
+        let hostile = String(repeating: "[", count: 100_000)
+        XCTAssertThrowsError(try JSONParser.parse(hostile))
+    }
+
+    func testSerializationRoundTripsAndIsCanonical() throws {
+        let value: JSONValue = ["z": 1, "a": ["q\"uote", "back\\slash", "tab\t", "\u{1}"], "m": 2.25, "n": nil]
+        let text = value.jsonString
+        XCTAssertEqual(text, #"{"a":["q\"uote","back\\slash","tab\t","\u0001"],"m":2.25,"n":null,"z":1}"#)
+        XCTAssertEqual(try JSONParser.parse(text), value)
+    }
+
+    func testCodableBridgeDecodesWithPaths() throws {
+        struct Point: Codable, Equatable { let x: Int; let y: Int }
+        XCTAssertEqual(try JSONValue(encoding: Point(x: 1, y: 2)), ["x": 1, "y": 2])
+        XCTAssertEqual(try (["x": 3, "y": 4] as JSONValue).decode(Point.self), Point(x: 3, y: 4))
+        XCTAssertThrowsError(try (["x": 3] as JSONValue).decode(Point.self)) { error in
+            XCTAssertTrue(String(describing: error).contains("y"), "\(error)")
+        }
+    }
+}
+
+final class WireIdentifierTests: XCTestCase {
+    func testStoreIdsCarryTheirServiceAndAreUnguessable() throws {
+        let id = StoreID.generate(for: .inquiry)
+        XCTAssertTrue(id.rawValue.hasPrefix("inq_"))
+        XCTAssertEqual(StoreID(id.rawValue)?.service, .inquiry)
+        XCTAssertNotEqual(StoreID.generate(for: .inquiry), StoreID.generate(for: .inquiry))
+        XCTAssertNil(StoreID("inq_short"))
+        XCTAssertNil(StoreID("zzz_" + String(repeating: "a", count: 26)))
+        XCTAssertNil(StoreID("inq_" + String(repeating: "A", count: 26)))
+    }
+
+    func testLocaleTagsAreWellFormedBCP47() {
+        XCTAssertEqual(LocaleTag("de-CH")?.language, "de")
+        XCTAssertNotNil(LocaleTag("zh-Hant-TW"))
+        XCTAssertNil(LocaleTag(""))
+        XCTAssertNil(LocaleTag("e"))
+        XCTAssertNil(LocaleTag("en_US"))
+        XCTAssertNil(LocaleTag("en-"))
+    }
+
+    func testTaggedValuesUseScreamingSnakeTypes() {
+        XCTAssertEqual(TaggedValue.screamingSnake("awaitingInput"), "AWAITING_INPUT")
+        XCTAssertEqual(TaggedValue(type: "OTP", value: ["length": 6]).json, ["type": "OTP", "value": ["length": 6]])
+        XCTAssertEqual(TaggedValue(json: ["type": "IDLE"]), TaggedValue(type: "IDLE"))
+        XCTAssertNil(TaggedValue(json: ["value": 1]))
+    }
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Starts or stops PostgreSQL and nats-server on loopback in a private folder.
+#   scripts/services.sh start DIR   -> starts both, writes DIR/env (source it)
+#   scripts/services.sh stop DIR    -> stops both
+# Ports come from FOLIO_PG_PORT (default 55432) and FOLIO_NATS_PORT (default 54222).
+set -euo pipefail
+
+# Servers started here must not inherit the caller's descriptors: a test runner that watches a pipe
+# or socket for its child's exit would otherwise wait for the servers too.
+for fd in /proc/$$/fd/*; do
+    fd=${fd##*/}
+    [ "$fd" -gt 2 ] 2>/dev/null && eval "exec $fd>&-" 2>/dev/null || true
+done
+
+cmd=${1:?usage: services.sh start|stop|restart-pg|restart-nats DIR}
+dir=${2:?usage: services.sh start|stop DIR}
+pg_port=${FOLIO_PG_PORT:-55432}
+nats_port=${FOLIO_NATS_PORT:-54222}
+pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+run_as=postgres
+
+as_pg() {
+    if [ "$(id -u)" = 0 ]; then runuser -u "$run_as" -- "$@"; else "$@"; fi
+}
+
+start_pg() {
+    if [ ! -f "$dir/pg/PG_VERSION" ]; then
+        mkdir -p "$dir/pg" "$dir/pgsock" "$dir/pglog"
+        [ "$(id -u)" = 0 ] && chown -R "$run_as" "$dir/pg" "$dir/pgsock" "$dir/pglog"
+        as_pg "$pg_bin/initdb" -D "$dir/pg" -U postgres --auth=trust -E UTF8 >"$dir/initdb.log" 2>&1
+        {
+            echo "listen_addresses = '127.0.0.1'"
+            echo "port = $pg_port"
+            echo "unix_socket_directories = '$dir/pgsock'"
+            echo "fsync = off"
+            echo "max_connections = 200"
+        } >>"$dir/pg/postgresql.conf"
+    fi
+    as_pg "$pg_bin/pg_ctl" -D "$dir/pg" -l "$dir/pglog/pg.log" -w start >/dev/null
+}
+
+stop_pg() { as_pg "$pg_bin/pg_ctl" -D "$dir/pg" -m fast -w stop >/dev/null 2>&1 || true; }
+
+start_nats() {
+    setsid nats-server -a 127.0.0.1 -p "$nats_port" </dev/null >>"$dir/nats.log" 2>&1 &
+    echo $! >"$dir/nats.pid"
+    for _ in $(seq 1 50); do
+        (exec 3<>"/dev/tcp/127.0.0.1/$nats_port") 2>/dev/null && return 0
+        sleep 0.1
+    done
+    echo "nats-server did not start; see $dir/nats.log" >&2
+    return 1
+}
+
+stop_nats() {
+    if [ -f "$dir/nats.pid" ]; then
+        kill "$(cat "$dir/nats.pid")" 2>/dev/null || true
+        rm -f "$dir/nats.pid"
+        sleep 0.2
+    fi
+}
+
+case "$cmd" in
+start)
+    mkdir -p "$dir"
+    [ "$(id -u)" = 0 ] && chmod 755 "$dir"
+    start_pg
+    start_nats
+    cat >"$dir/env" <<ENV
+export FOLIO_DATABASE_URL="postgresql://postgres@127.0.0.1:$pg_port/postgres"
+export FOLIO_NATS_URL="nats://127.0.0.1:$nats_port"
+export FOLIO_SERVICES_DIR="$dir"
+ENV
+    echo "PostgreSQL on 127.0.0.1:$pg_port, NATS on 127.0.0.1:$nats_port; source $dir/env"
+    ;;
+stop) stop_nats; stop_pg ;;
+stop-pg) stop_pg ;;
+start-pg) start_pg ;;
+stop-nats) stop_nats ;;
+start-nats) start_nats ;;
+*) echo "unknown command $cmd" >&2; exit 2 ;;
+esac
