@@ -34,25 +34,27 @@ let package = Package(
 
         // MARK: Shared libraries
         .target(name: "FolioModel", path: "Shared/FolioModel"),
+        .target(name: "Lifecycle", path: "Shared/Lifecycle"),
         .target(name: "Crypto", dependencies: ["CSodium"], path: "Shared/Crypto"),
         .target(name: "Postgres", dependencies: ["CPostgres"], path: "Shared/Postgres"),
         .target(name: "HTTP", dependencies: ["CCurl", "CMicroHTTPD", "CShims"], path: "Shared/HTTP"),
         .target(name: "Bus", dependencies: ["FolioModel", "CNats"], path: "Shared/Bus"),
-        .target(name: "StoreKit", dependencies: ["FolioModel", "Bus"], path: "Shared/StoreKit"),
+        .target(name: "StoreKit", dependencies: ["FolioModel", "Bus", "FolioAPI"], path: "Shared/StoreKit"),
+        .target(name: "StoreKitTesting", dependencies: ["StoreKit"], path: "Shared/StoreKitTesting"),
         .target(name: "FolioAPI", dependencies: ["FolioModel", "Bus"], path: "Shared/FolioAPI"),
         .target(name: "FolioClient", dependencies: ["FolioModel", "HTTP", "Crypto"], path: "Shared/FolioClient"),
         .target(
-            name: "ServiceKit", dependencies: ["FolioModel", "Bus", "Postgres", "StoreKit", "FolioAPI"],
+            name: "ServiceKit", dependencies: ["FolioModel", "Lifecycle", "Bus", "Postgres", "StoreKit", "FolioAPI"],
             path: "Shared/ServiceKit"),
         .target(name: "TestSupport", path: "Shared/TestSupport"),
 
         // MARK: Services (library + thin executable)
         .target(
-            name: "GatewayService", dependencies: ["FolioModel", "Bus", "HTTP", "FolioAPI", "ServiceKit"],
+            name: "GatewayService", dependencies: ["FolioModel", "Lifecycle", "Bus", "HTTP", "FolioAPI"],
             path: "Services/Gateway/Sources"),
         .executableTarget(name: "folio-gateway", dependencies: ["GatewayService"], path: "Services/Gateway/Main"),
         .target(
-            name: "FolioEmulator", dependencies: ["FolioModel", "HTTP", "Crypto"],
+            name: "FolioEmulator", dependencies: ["FolioModel", "Lifecycle", "HTTP", "Crypto"],
             path: "Services/FolioEmulator/Sources"),
         .executableTarget(name: "folio-emulator", dependencies: ["FolioEmulator"], path: "Services/FolioEmulator/Main"),
         .target(
@@ -81,7 +83,8 @@ let package = Package(
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"], path: "Tests/PostgresTests"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"], path: "Tests/HTTPTests"),
         .testTarget(name: "BusTests", dependencies: ["Bus", "TestSupport"], path: "Tests/BusTests", resources: [.copy("Vectors")]),
-        .testTarget(name: "StoreKitTests", dependencies: ["StoreKit", "TestSupport"], path: "Tests/StoreKitTests"),
+        .testTarget(
+            name: "StoreKitTests", dependencies: ["StoreKit", "StoreKitTesting", "TestSupport"], path: "Tests/StoreKitTests"),
         .testTarget(name: "FolioAPITests", dependencies: ["FolioAPI"], path: "Tests/FolioAPITests"),
         .testTarget(name: "GatewayTests", dependencies: ["GatewayService", "TestSupport"], path: "Tests/GatewayTests"),
         .testTarget(

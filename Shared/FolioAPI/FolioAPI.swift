@@ -1,0 +1,138 @@
+import Bus
+import FolioModel
+
+/// The JSON-RPC surface that thin clients see through the Gateway. Services answer these specs with
+/// handlers, the Gateway routes and authorizes with them, and the OpenRPC document is generated from them.
+public enum FolioAPI {
+    public static let version = "0.1.0"
+
+    /// Which bus service answers each method namespace (`inquiry.mount` → `inquiry`).
+    public static let serviceForNamespace: [String: String] = [
+        "runtime": "auth",
+        "session": "auth",
+        "auth": "auth",
+        "inquiry": "inquiry",
+        "vault": "vault",
+        "attachment": "vault",
+        "documents": "documents",
+        "example": "example",
+    ]
+
+    /// Methods a client may call without a runtime token.
+    public static let publicMethods: Set<String> = [
+        RuntimeMethods.create.name, HealthMethods.inquiry.name, HealthMethods.auth.name,
+        HealthMethods.vault.name, HealthMethods.documents.name,
+    ]
+
+    /// Every method of the public surface.
+    public static var methods: [RPCMethodSpec] {
+        RuntimeMethods.all + StoreMethods.all + HealthMethods.all + ExampleStoreMethods.all
+    }
+
+    public static func namespace(of method: String) -> String? {
+        guard let dot = method.firstIndex(of: ".") else { return nil }
+        return String(method[..<dot])
+    }
+}
+
+/// Runtimes: the hosted `FolioSdk` of one thin-client device connection.
+public enum RuntimeMethods {
+    public static let create = RPCMethodSpec(
+        "runtime.create",
+        summary: "Creates a runtime for one client device connection and returns its bearer token.",
+        params: [
+            RPCParam("organizationId", .string, summary: "The organization the runtime works for."),
+            RPCParam("locale", .ref("LocaleTag"), required: false, summary: "The SDK locale, a BCP 47 tag; English when absent."),
+            RPCParam("capabilities", .ref("ClientCapabilities"), required: false, summary: "What the client can do."),
+            RPCParam("deviceCredential", .string, required: false, summary: "The credential of a returning device."),
+        ],
+        result: RPCResultDescriptor("runtime", .ref("CreatedRuntime")),
+        errors: [.invalidParams("organizationId")])
+
+    public static let shutdown = RPCMethodSpec(
+        "runtime.shutdown",
+        summary: "Shuts the calling runtime down: its stores close and its token stops working.",
+        result: RPCResultDescriptor("none", .null))
+
+    /// Internal: the Gateway asks the AuthService who a bearer token belongs to.
+    public static let verifyToken = RPCMethodSpec(
+        "runtime.verifyToken",
+        summary: "Internal (bus only): the runtime a bearer token belongs to, or null.",
+        params: [RPCParam("token", .string)],
+        result: RPCResultDescriptor("runtime", .nullable(.ref("RuntimeIdentity"))))
+
+    public static let all = [create, shutdown]
+}
+
+/// The members every store shares (DESIGN §3), addressed by store id.
+public enum StoreMethods {
+    static let storeID = RPCParam("storeId", .ref("StoreId"), summary: "The id that mount returned.")
+
+    public static let dispatch = RPCMethodSpec(
+        "store.dispatch",
+        summary: "Validates and enqueues an action; returns once it is accepted, not once it is done.",
+        params: [storeID, RPCParam("action", .any, summary: "The store's action in its wire shape.")],
+        result: RPCResultDescriptor("none", .null),
+        errors: [.folio(.storeClosed), .folio(.runtimeShutDown), .folio(.unknownStore)])
+
+    public static let state = RPCMethodSpec(
+        "store.state",
+        summary: "The current UI model with its version.",
+        params: [storeID],
+        result: RPCResultDescriptor("state", .ref("VersionedModel")),
+        errors: [.folio(.storeClosed), .folio(.runtimeShutDown), .folio(.unknownStore)])
+
+    public static let next = RPCMethodSpec(
+        "store.next",
+        summary: "The current model if its version is newer than afterVersion, else the next change; null once the store is closed or the runtime has shut down. After timeoutMs without a change it returns the current model again.",
+        params: [
+            storeID,
+            RPCParam("afterVersion", .integer, required: false, summary: "The version the client already has."),
+            RPCParam("timeoutMs", .integer, required: false, summary: "How long to wait, 0–30000 ms (default 25000)."),
+        ],
+        result: RPCResultDescriptor("state", .nullable(.ref("VersionedModel"))),
+        errors: [.folio(.unknownStore)],
+        execution: .detached)
+
+    public static let close = RPCMethodSpec(
+        "store.close",
+        summary: "Closes (unmounts) the store; later dispatches throw StoreClosed and next returns null.",
+        params: [storeID],
+        result: RPCResultDescriptor("none", .null),
+        errors: [.folio(.unknownStore)])
+
+    public static let all = [dispatch, state, next, close]
+
+    /// The longest and default wait of `store.next`.
+    public static let maxNextTimeoutMs: Int64 = 30_000
+    public static let defaultNextTimeoutMs: Int64 = 25_000
+}
+
+/// One health method per service; each reaches the service's PostgreSQL.
+public enum HealthMethods {
+    static func health(_ service: String) -> RPCMethodSpec {
+        RPCMethodSpec(
+            "\(service).health",
+            summary: "Whether the \(service) service is up and reaches PostgreSQL.",
+            result: RPCResultDescriptor("health", .ref("ServiceHealth")),
+            errors: [.folio(.serviceUnavailable), .folio(.databaseUnavailable)])
+    }
+
+    public static let inquiry = health("inquiry")
+    public static let auth = health("auth")
+    public static let vault = health("vault")
+    public static let documents = health("documents")
+
+    public static let all = [inquiry, auth, vault, documents]
+}
+
+/// The store kit's example counter store (`example.mount`), hosted by test processes that serve it.
+public enum ExampleStoreMethods {
+    public static let mount = RPCMethodSpec(
+        "example.mount",
+        summary: "Mounts the store kit's example counter store on the calling runtime (served by test processes).",
+        params: [RPCParam("initialCount", .integer, required: false, summary: "The starting count (default 0).")],
+        result: RPCResultDescriptor("store", .ref("MountedStore")))
+
+    public static let all = [mount]
+}

@@ -1,0 +1,95 @@
+import Bus
+import FolioModel
+
+/// The store kit's worked example, small enough to read in one sitting: a counter whose Echo action goes
+/// through an effect and comes back as an event, and whose Frame action takes the runtime's queue the way
+/// a preview frame does. Tests exercise the kit with it over the real bus.
+public struct ExampleCounter: StoreReducer {
+    public struct State: Sendable, Codable, Equatable {
+        public var count: Int64
+        public var pendingEchoes: Int64
+        public var lastEcho: String?
+        public var frames: Int64
+
+        public init(count: Int64 = 0, pendingEchoes: Int64 = 0, lastEcho: String? = nil, frames: Int64 = 0) {
+            self.count = count
+            self.pendingEchoes = pendingEchoes
+            self.lastEcho = lastEcho
+            self.frames = frames
+        }
+    }
+
+    public enum Action: Sendable, Equatable {
+        case increment(by: Int64)
+        case echo(text: String)
+        case frame
+    }
+
+    public enum Event: Sendable, Equatable {
+        case actionReceived(Action)
+        case echoed(text: String)
+    }
+
+    public enum Effect: Sendable, Codable, Equatable {
+        case echo(text: String)
+    }
+
+    public init() {}
+
+    public static func decodeAction(_ json: JSONValue) throws(JSONRPCError) -> Action {
+        guard let tagged = TaggedValue(json: json) else { throw .invalidParams("action must be {type, value}") }
+        switch tagged.type {
+        case "INCREMENT":
+            guard let by = tagged.value?["by"]?.intValue else { throw .invalidParams("INCREMENT needs value.by") }
+            return .increment(by: by)
+        case "ECHO":
+            guard let text = tagged.value?["text"]?.stringValue else { throw .invalidParams("ECHO needs value.text") }
+            return .echo(text: text)
+        case "FRAME":
+            return .frame
+        default:
+            throw .invalidParams("unknown action type \(tagged.type)")
+        }
+    }
+
+    public static func lane(of action: Action) -> ActionLane {
+        action == .frame ? .queued : .skipsQueue
+    }
+
+    public static func actionReceived(_ action: Action) -> Event { .actionReceived(action) }
+
+    public func reduce(_ state: inout State, _ event: Event) -> [Effect] {
+        switch event {
+        case .actionReceived(.increment(let by)):
+            state.count += by
+            return []
+        case .actionReceived(.echo(let text)):
+            state.pendingEchoes += 1
+            return [.echo(text: text)]
+        case .actionReceived(.frame):
+            state.frames += 1
+            return []
+        case .echoed(let text):
+            state.pendingEchoes -= 1
+            state.lastEcho = text
+            return []
+        }
+    }
+
+    public func model(of state: State) -> JSONValue {
+        [
+            "count": .int(state.count), "pending": .int(state.pendingEchoes),
+            "lastEcho": state.lastEcho.map(JSONValue.string) ?? .null, "frames": .int(state.frames),
+        ]
+    }
+
+    /// The effect runner, with its one dependency injected: how an echo travels (a bus call in the real
+    /// stack, a closure in tests).
+    public static func effects(echo: @escaping @Sendable (String) async -> String) -> EffectRunner<ExampleCounter> {
+        { effect in
+            switch effect {
+            case .echo(let text): [.echoed(text: await echo(text))]
+            }
+        }
+    }
+}

@@ -1,0 +1,14 @@
+import FolioModel
+
+/// A mounted store of any kind, as the bus endpoint and the registry see it.
+public protocol MountedStore: Sendable {
+    nonisolated var id: StoreID { get }
+    nonisolated var runtime: RuntimeContext { get }
+    func dispatch(json: JSONValue) async throws
+    func state() async throws(StoreError) -> VersionedModel
+    func next(afterVersion: Int64?, timeout: Duration) async -> VersionedModel?
+    func close() async
+    func runtimeDidShutDown() async
+}
+
+extension StoreHost: MountedStore {}

@@ -1,0 +1,71 @@
+import Bus
+import FolioAPI
+import FolioModel
+
+/// The store members on the bus: a mount method on the service's queue-group subject, and one owned
+/// subject per mounted store (`folio.<service>.store.<id>`) answered by the worker that hosts it, with
+/// serial delivery so dispatches keep their order while `store.next` waits beside them.
+public struct StoreEndpoint: Sendable {
+    public let service: StoreService
+    public let transport: any BusTransport
+    public let registry: StoreRegistry
+
+    public init(service: StoreService, transport: any BusTransport, registry: StoreRegistry) {
+        self.service = service
+        self.transport = transport
+        self.registry = registry
+    }
+
+    /// The mount method for `spec`: `make` builds the store for the calling runtime; the result is
+    /// `{storeId}`.
+    public func mountMethod(
+        _ spec: RPCMethodSpec,
+        make: @escaping @Sendable (RPCCall, RuntimeContext, StoreID) async throws -> any MountedStore
+    ) -> RPCMethod {
+        spec.handled { call in
+            let runtimeID = try call.string("runtimeId")
+            let runtime = await registry.runtime(runtimeID)
+            if runtime.isShutDown { throw StoreError.runtimeShutDown }
+            let id = StoreID.generate(for: service)
+            let store = try await make(call, runtime, id)
+            try await serve(store)
+            return ["storeId": .string(id.rawValue)]
+        }
+    }
+
+    /// Starts answering the store's own subject and registers it.
+    public func serve(_ store: any MountedStore) async throws {
+        let subscription = try await transport.serve(
+            storeRouter(), subject: BusSubjects.store(store.id), delivery: .serial)
+        await registry.register(store, subscription: subscription)
+    }
+
+    /// The store members, looked up by id and checked against the calling runtime.
+    func storeRouter() -> RPCRouter {
+        let registry = self.registry
+        @Sendable func lookup(_ call: RPCCall) async throws -> any MountedStore {
+            guard let id = StoreID(try call.string("storeId")) else { throw StoreError.unknownStore }
+            return try await registry.store(id, runtimeID: try call.optionalString("runtimeId"))
+        }
+        return RPCRouter([
+            StoreMethods.dispatch.handled { call in
+                try await lookup(call).dispatch(json: call.params["action"] ?? .null)
+                return .null
+            },
+            StoreMethods.state.handled { call in
+                try await lookup(call).state().json
+            },
+            StoreMethods.next.handled { call in
+                let store = try await lookup(call)
+                let after = call.value("afterVersion")?.intValue
+                let requested = call.value("timeoutMs")?.intValue ?? StoreMethods.defaultNextTimeoutMs
+                let timeout = Duration.milliseconds(min(max(requested, 0), StoreMethods.maxNextTimeoutMs))
+                return await store.next(afterVersion: after, timeout: timeout)?.json ?? .null
+            },
+            StoreMethods.close.handled { call in
+                try await lookup(call).close()
+                return .null
+            },
+        ])
+    }
+}

@@ -1,0 +1,56 @@
+import Bus
+import FolioModel
+
+/// The stores and runtimes one process hosts. A store id of another runtime is reported exactly like an
+/// unknown one, so ids cannot be probed across runtimes.
+public actor StoreRegistry {
+    private struct Entry {
+        let store: any MountedStore
+        let subscription: (any BusSubscription)?
+    }
+
+    private var stores: [StoreID: Entry] = [:]
+    private var runtimes: [String: RuntimeContext] = [:]
+    public let queueCapacity: Int
+
+    public init(queueCapacity: Int = RuntimeActionQueue.defaultCapacity) { self.queueCapacity = queueCapacity }
+
+    /// The runtime's context in this process, created on first use.
+    public func runtime(_ id: String) -> RuntimeContext {
+        if let existing = runtimes[id] { return existing }
+        let context = RuntimeContext(id: id, queueCapacity: queueCapacity)
+        runtimes[id] = context
+        return context
+    }
+
+    public func register(_ store: any MountedStore, subscription: (any BusSubscription)?) {
+        stores[store.id] = Entry(store: store, subscription: subscription)
+    }
+
+    /// The store with this id if `runtimeID` owns it.
+    public func store(_ id: StoreID, runtimeID: String?) throws(StoreError) -> any MountedStore {
+        guard let entry = stores[id], entry.store.runtime.id == runtimeID else { throw .unknownStore }
+        return entry.store
+    }
+
+    public var count: Int { stores.count }
+
+    /// Shuts a runtime down: every store of it closes its subscribers, dispatch throws RuntimeShutDown.
+    public func shutDownRuntime(_ id: String) async {
+        let context = runtime(id)
+        await context.shutDownNow()
+        for entry in stores.values where entry.store.runtime.id == id {
+            await entry.store.runtimeDidShutDown()
+        }
+    }
+
+    /// Forgets a store and stops answering for it (process shutdown, or handing it to another worker).
+    public func remove(_ id: StoreID) async {
+        guard let entry = stores.removeValue(forKey: id) else { return }
+        await entry.subscription?.cancel()
+    }
+
+    public func removeAll() async {
+        for id in Array(stores.keys) { await remove(id) }
+    }
+}

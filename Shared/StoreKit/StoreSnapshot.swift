@@ -1,0 +1,44 @@
+import FolioModel
+
+/// What a store writes before its effects leave the process (DESIGN §5): the state, its version and the
+/// effects not yet finished, so another worker can adopt the store and run them again.
+public struct StoreSnapshot: Sendable, Hashable, Codable {
+    public var storeID: StoreID
+    public var runtimeID: String
+    public var version: Int64
+    public var state: JSONValue
+    public var pendingEffects: [JSONValue]
+
+    public init(storeID: StoreID, runtimeID: String, version: Int64, state: JSONValue, pendingEffects: [JSONValue]) {
+        self.storeID = storeID
+        self.runtimeID = runtimeID
+        self.version = version
+        self.state = state
+        self.pendingEffects = pendingEffects
+    }
+}
+
+/// Where snapshots go: PostgreSQL in services, memory in tests.
+public protocol SnapshotPersistence: Sendable {
+    func save(_ snapshot: StoreSnapshot) async throws
+    func load(_ storeID: StoreID) async throws -> StoreSnapshot?
+    func delete(_ storeID: StoreID) async throws
+}
+
+/// Snapshots in memory, for tests and for stores that need no durability.
+public actor InMemorySnapshots: SnapshotPersistence {
+    private var snapshots: [StoreID: StoreSnapshot] = [:]
+    public private(set) var saveCount = 0
+
+    public init() {}
+
+    public func save(_ snapshot: StoreSnapshot) async throws {
+        saveCount += 1
+        if let existing = snapshots[snapshot.storeID], existing.version > snapshot.version { return }
+        snapshots[snapshot.storeID] = snapshot
+    }
+
+    public func load(_ storeID: StoreID) async throws -> StoreSnapshot? { snapshots[storeID] }
+
+    public func delete(_ storeID: StoreID) async throws { snapshots[storeID] = nil }
+}
