@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "FolioClient", dependencies: ["FolioModel", "HTTP", "Crypto"], path: "Shared/FolioClient"),
         .target(
             name: "ServiceKit", dependencies: ["FolioModel", "Lifecycle", "Bus", "Postgres", "StoreKit", "FolioAPI"],
-            path: "Shared/ServiceKit"),
+            path: "Shared/ServiceKit", resources: [.copy("Migrations")]),
         .target(name: "TestSupport", path: "Shared/TestSupport"),
 
         // MARK: Services (library + thin executable)
@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(name: "folio-emulator", dependencies: ["FolioEmulator"], path: "Services/FolioEmulator/Main"),
         .target(
             name: "InquiryService", dependencies: ["ServiceKit", "StoreKit", "FolioClient", "Crypto"],
-            path: "Services/InquiryService/Sources", resources: [.copy("Migrations")]),
+            path: "Services/InquiryService/Sources"),
         .executableTarget(name: "folio-inquiry", dependencies: ["InquiryService"], path: "Services/InquiryService/Main"),
         .target(
             name: "AuthService", dependencies: ["ServiceKit", "StoreKit", "FolioClient", "Crypto"],
@@ -67,11 +67,11 @@ let package = Package(
         .executableTarget(name: "folio-auth", dependencies: ["AuthService"], path: "Services/AuthService/Main"),
         .target(
             name: "VaultService", dependencies: ["ServiceKit", "StoreKit", "FolioClient", "Crypto"],
-            path: "Services/VaultService/Sources", resources: [.copy("Migrations")]),
+            path: "Services/VaultService/Sources"),
         .executableTarget(name: "folio-vault", dependencies: ["VaultService"], path: "Services/VaultService/Main"),
         .target(
             name: "DocumentReceiver", dependencies: ["ServiceKit", "StoreKit", "FolioClient", "Crypto"],
-            path: "Services/DocumentReceiver/Sources", resources: [.copy("Migrations")]),
+            path: "Services/DocumentReceiver/Sources"),
         .executableTarget(
             name: "folio-documents", dependencies: ["DocumentReceiver"], path: "Services/DocumentReceiver/Main"),
         .executableTarget(
@@ -91,6 +91,7 @@ let package = Package(
             name: "FolioEmulatorTests", dependencies: ["FolioEmulator", "FolioClient", "TestSupport"],
             path: "Tests/FolioEmulatorTests"),
         .testTarget(name: "ServiceKitTests", dependencies: ["ServiceKit", "TestSupport"], path: "Tests/ServiceKitTests"),
+        .testTarget(name: "AuthServiceTests", dependencies: ["AuthService", "TestSupport"], path: "Tests/AuthServiceTests"),
         .testTarget(name: "EndToEndTests", dependencies: ["FolioModel", "Bus", "HTTP", "TestSupport"], path: "Tests/EndToEndTests"),
     ]
 )

@@ -11,6 +11,10 @@ public enum BusSubjects {
     /// Calls for one mounted store, answered by the worker that hosts it.
     public static func store(_ id: StoreID) -> String { "folio.\(id.service.busName).store.\(id.rawValue)" }
 
+    /// Published by the AuthService when a runtime shuts down, with `{"runtimeId": "..."}`: the Gateway
+    /// drops its tokens and every service closes its stores.
+    public static let runtimeShutdown = "folio.events.runtime.shutdown"
+
     /// Events of one kind about one key (`folio.events.session.<runtimeId>`).
     public static func event(_ kind: String, _ key: String) -> String { "folio.events.\(kind).\(key)" }
 }

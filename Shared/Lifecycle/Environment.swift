@@ -8,6 +8,12 @@ public struct Environment: Sendable {
         public let value: String
         public let expected: String
         public var description: String { "\(variable)=\(value) is not valid: expected \(expected)" }
+
+        public init(variable: String, value: String, expected: String) {
+            self.variable = variable
+            self.value = value
+            self.expected = expected
+        }
     }
 
     private let values: [String: String]

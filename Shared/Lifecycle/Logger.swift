@@ -44,7 +44,7 @@ public struct Logger: Sendable {
         line["level"] = level.rawValue
         line["service"] = service
         line["message"] = message
-        let data = (try? JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])) ?? Data()
+        let data = (try? JSONSerialization.data(withJSONObject: line, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
         FileHandle.standardError.write(data + Data([0x0A]))
     }
 }

@@ -1,0 +1,10 @@
+import AuthService
+import Foundation
+import ServiceKit
+
+do {
+    exit(await ServiceMain.run(try AuthService.definition()))
+} catch {
+    FileHandle.standardError.write(Data("auth: \(error)\n".utf8))
+    exit(1)
+}

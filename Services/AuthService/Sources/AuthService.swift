@@ -1,0 +1,71 @@
+import Bus
+import FolioAPI
+import FolioModel
+import Foundation
+import Postgres
+import ServiceKit
+
+/// The AuthService: runtimes and their tokens (and, as the issues go on, sessions and the AuthStore).
+public enum AuthService {
+    public static let name = "auth"
+
+    public static func definition() throws -> ServiceDefinition {
+        guard let directory = Bundle.module.url(forResource: "Migrations", withExtension: nil) else {
+            throw MissingResource(name: "AuthService/Migrations")
+        }
+        return ServiceDefinition(name: name, migrations: try Migration.load(directory: directory)) { context in
+            methods(context)
+        }
+    }
+
+    static func methods(_ context: ServiceContext) -> [RPCMethod] {
+        let runtimes = RuntimeDirectory(database: context.database)
+        return [
+            ServiceHealth.method(HealthMethods.auth, context: context),
+            RuntimeMethods.create.handled { call in
+                let created = try await runtimes.create(try RuntimeRequestParser.parse(call))
+                context.logger.info("runtime created", ["runtimeId": created.runtimeID])
+                return [
+                    "runtimeId": .string(created.runtimeID), "token": .string(created.token),
+                    "deviceCredential": .string(created.deviceCredential),
+                ]
+            },
+            RuntimeMethods.verifyToken.handled { call in
+                try await runtimes.verify(token: try call.string("token"))
+            },
+            RuntimeMethods.shutdown.handled { call in
+                let runtimeID = try call.string("runtimeId")
+                if try await runtimes.shutDown(runtimeID: runtimeID) {
+                    try await context.transport.publish(
+                        subject: BusSubjects.runtimeShutdown, payload: (["runtimeId": .string(runtimeID)] as JSONValue).serialized())
+                    context.logger.info("runtime shut down", ["runtimeId": runtimeID])
+                }
+                return .null
+            },
+        ]
+    }
+}
+
+/// Validates the params of `runtime.create`.
+enum RuntimeRequestParser {
+    static let maxOrganizationIDLength = 128
+
+    static func parse(_ call: RPCCall) throws(JSONRPCError) -> RuntimeDirectory.Request {
+        let organizationID = try call.string("organizationId")
+        guard !organizationID.isEmpty, organizationID.utf8.count <= maxOrganizationIDLength,
+            organizationID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else { throw .invalidParams("organizationId must be 1-\(maxOrganizationIDLength) letters, digits, - or _") }
+        var locale: LocaleTag?
+        if let text = try call.optionalString("locale") {
+            guard let tag = LocaleTag(text) else { throw .invalidParams("locale must be a BCP 47 language tag") }
+            locale = tag
+        }
+        let capabilities = call.value("capabilities") ?? [:]
+        guard case .object(let members) = capabilities, members["webAuthn"].map({ $0.boolValue != nil }) ?? true else {
+            throw .invalidParams("capabilities must be an object whose webAuthn is a boolean")
+        }
+        return RuntimeDirectory.Request(
+            organizationID: organizationID, locale: locale, capabilities: capabilities,
+            deviceCredential: try call.optionalString("deviceCredential"))
+    }
+}

@@ -1,0 +1,65 @@
+import Bus
+import FolioModel
+import Postgres
+
+/// Runtimes and devices in PostgreSQL: create, verify a bearer token, shut down.
+struct RuntimeDirectory: Sendable {
+    let database: PostgresPool
+
+    struct Created: Sendable {
+        let runtimeID: String
+        let token: String
+        let deviceCredential: String
+    }
+
+    struct Request: Sendable {
+        var organizationID: String
+        var locale: LocaleTag?
+        var capabilities: JSONValue
+        var deviceCredential: String?
+    }
+
+    func create(_ request: Request) async throws -> Created {
+        let device = try await device(for: request.deviceCredential)
+        let token = SecretCredential.issue(prefix: "rt")
+        let capabilities = PostgresJSON(request.capabilities.jsonString)
+        _ = try await database.execute(
+            """
+            INSERT INTO runtimes (id, organization_id, device_id, token_hash, locale, capabilities)
+            VALUES (\(token.id), \(request.organizationID), \(device.id), \(try token.hash()), \(request.locale?.rawValue), \(capabilities))
+            """)
+        return Created(runtimeID: token.id, token: token.text, deviceCredential: device.text)
+    }
+
+    /// The device a presented credential proves, or a new device when none was presented.
+    private func device(for presented: String?) async throws -> SecretCredential {
+        guard let presented else {
+            let device = SecretCredential.issue(prefix: "dev")
+            _ = try await database.execute("INSERT INTO devices (id, secret_hash) VALUES (\(device.id), \(try device.hash()))")
+            return device
+        }
+        guard let credential = SecretCredential(parsing: presented, prefix: "dev"),
+            let row = try await database.query("SELECT secret_hash FROM devices WHERE id = \(credential.id)").first,
+            credential.matches(storedHash: try row.decode([UInt8].self, "secret_hash"))
+        else { throw JSONRPCError.invalidParams("deviceCredential is not a credential this service issued") }
+        return credential
+    }
+
+    /// The runtime a token belongs to, or nil for an unknown, forged or shut-down one.
+    func verify(token text: String) async throws -> JSONValue {
+        guard let token = SecretCredential(parsing: text, prefix: "rt") else { return .null }
+        let rows = try await database.query(
+            "SELECT organization_id, device_id, token_hash FROM runtimes WHERE id = \(token.id) AND shut_down_at IS NULL")
+        guard let row = rows.first, token.matches(storedHash: try row.decode([UInt8].self, "token_hash")) else { return .null }
+        return [
+            "runtimeId": .string(token.id), "organizationId": .string(try row.decode(String.self, "organization_id")),
+            "deviceId": .string(try row.decode(String.self, "device_id")),
+        ]
+    }
+
+    /// Marks the runtime shut down; true when it was running.
+    func shutDown(runtimeID: String) async throws -> Bool {
+        try await database.execute(
+            "UPDATE runtimes SET shut_down_at = now() WHERE id = \(runtimeID) AND shut_down_at IS NULL") > 0
+    }
+}

@@ -1,0 +1,5 @@
+import Foundation
+import DocumentReceiver
+import ServiceKit
+
+exit(await ServiceMain.run(DocumentReceiver.definition()))

@@ -1,0 +1,5 @@
+import Foundation
+import InquiryService
+import ServiceKit
+
+exit(await ServiceMain.run(InquiryService.definition()))

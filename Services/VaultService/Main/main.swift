@@ -1,0 +1,5 @@
+import Foundation
+import VaultService
+import ServiceKit
+
+exit(await ServiceMain.run(VaultService.definition()))

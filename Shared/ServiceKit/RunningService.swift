@@ -1,0 +1,103 @@
+import Bus
+import FolioModel
+import Lifecycle
+import Postgres
+import StoreKit
+
+/// A service process on its way up or down: PostgreSQL reached and migrated, the bus joined, its methods
+/// answered on `folio.<name>.rpc` in the service's queue group, runtime shutdowns followed.
+public final class RunningService: Sendable {
+    public let context: ServiceContext
+    private let subscriptions: [any BusSubscription]
+
+    private init(context: ServiceContext, subscriptions: [any BusSubscription]) {
+        self.context = context
+        self.subscriptions = subscriptions
+    }
+
+    /// Starts the service. `transport` replaces the NATS connection in tests.
+    public static func start(
+        _ definition: ServiceDefinition, configuration: ServiceConfiguration, transport: (any BusTransport)? = nil
+    ) async throws -> RunningService {
+        let logger = Logger(service: definition.name, minimumLevel: configuration.logLevel, metadata: ["worker": configuration.workerID])
+        let database = PostgresPool(url: configuration.databaseURL, size: configuration.databasePoolSize)
+        logger.info("waiting for PostgreSQL")
+        try await database.waitUntilReady(timeout: .seconds(60))
+        let common = try await Migrator.apply(
+            try ServiceKitMigrations.load(), on: database, schemaTable: "servicekit_schema_migrations",
+            lockKey: advisoryLockKey("servicekit"))
+        let own = try await Migrator.apply(
+            definition.migrations, on: database, schemaTable: "\(definition.name)_schema_migrations",
+            lockKey: advisoryLockKey(definition.name))
+        logger.info("migrations applied", ["shared": common.map(String.init).joined(separator: ","), "own": own.map(String.init).joined(separator: ",")])
+
+        let bus: any BusTransport
+        if let transport {
+            bus = transport
+        } else {
+            logger.info("connecting to NATS", ["url": configuration.natsURL])
+            bus = try await NATSBus.connect(.init(url: configuration.natsURL, name: "\(definition.name)-\(configuration.workerID)", connectTimeout: .seconds(60)))
+        }
+        let registry = StoreRegistry(queueCapacity: configuration.queueCapacity)
+        let context = ServiceContext(
+            name: definition.name, workerID: configuration.workerID, transport: bus, database: database, logger: logger,
+            registry: registry, configuration: configuration)
+        _ = try await database.execute(
+            """
+            INSERT INTO service_workers (service, worker_id) VALUES (\(definition.name), \(configuration.workerID))
+            ON CONFLICT (service, worker_id) DO UPDATE SET started_at = now(), last_seen_at = now()
+            """)
+
+        let router = RPCRouter(try await definition.methods(context))
+        var subscriptions: [any BusSubscription] = []
+        subscriptions.append(
+            try await bus.serve(router, subject: BusSubjects.rpc(definition.name), queueGroup: BusSubjects.queueGroup(definition.name)))
+        subscriptions.append(
+            try await bus.subscribe(subject: BusSubjects.runtimeShutdown, queueGroup: nil, delivery: .concurrent) { message in
+                if let event = try? JSONParser.parse(message.payload), let runtimeID = event["runtimeId"]?.stringValue {
+                    await registry.shutDownRuntime(runtimeID)
+                }
+                return .now(nil)
+            })
+        try await definition.onStart(context)
+        logger.info("service started", ["subject": BusSubjects.rpc(definition.name)])
+        return RunningService(context: context, subscriptions: subscriptions)
+    }
+
+    /// Stops answering, lets in-flight work end with its stores, and closes the database pool.
+    public func stop() async {
+        for subscription in subscriptions { await subscription.cancel() }
+        await context.registry.removeAll()
+        await context.database.close()
+        context.logger.info("service stopped")
+    }
+}
+
+/// A stable 64-bit advisory-lock key for a name (FNV-1a), so every process derives the same one.
+public func advisoryLockKey(_ name: String) -> Int64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in name.utf8 {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x0000_0100_0000_01b3
+    }
+    return Int64(bitPattern: hash)
+}
+
+/// The whole life of a service process, for its `main.swift`.
+public enum ServiceMain {
+    public static func run(_ definition: ServiceDefinition) async -> Int32 {
+        ShutdownSignal.ignoreBrokenPipes()
+        let bootLogger = Logger(service: definition.name)
+        do {
+            let configuration = try ServiceConfiguration.fromEnvironment()
+            let service = try await RunningService.start(definition, configuration: configuration)
+            let signal = await ShutdownSignal.wait()
+            service.context.logger.info("shutting down", ["signal": signal])
+            await service.stop()
+            return 0
+        } catch {
+            bootLogger.error("service failed to start", ["error": String(describing: error)])
+            return 1
+        }
+    }
+}

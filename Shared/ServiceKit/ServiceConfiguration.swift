@@ -1,0 +1,46 @@
+import Foundation
+import Lifecycle
+
+/// What every service process reads from its environment (docs/operations.md).
+public struct ServiceConfiguration: Sendable {
+    public var databaseURL: String
+    public var natsURL: String
+    public var databasePoolSize: Int
+    public var logLevel: Logger.Level
+    public var workerID: String
+    public var busTimeout: Duration
+    public var queueCapacity: Int
+
+    public init(
+        databaseURL: String, natsURL: String, databasePoolSize: Int = 4, logLevel: Logger.Level = .info,
+        workerID: String = ServiceConfiguration.defaultWorkerID(), busTimeout: Duration = .seconds(10),
+        queueCapacity: Int = 64
+    ) {
+        self.databaseURL = databaseURL
+        self.natsURL = natsURL
+        self.databasePoolSize = databasePoolSize
+        self.logLevel = logLevel
+        self.workerID = workerID
+        self.busTimeout = busTimeout
+        self.queueCapacity = queueCapacity
+    }
+
+    public static func fromEnvironment(_ environment: Environment = Environment()) throws -> ServiceConfiguration {
+        let levelText = environment.string("FOLIO_LOG_LEVEL", default: "info")
+        guard let level = Logger.Level(rawValue: levelText) else {
+            throw Environment.Invalid(variable: "FOLIO_LOG_LEVEL", value: levelText, expected: "debug, info, warning or error")
+        }
+        return ServiceConfiguration(
+            databaseURL: environment.string("FOLIO_DATABASE_URL", default: "postgresql://postgres@127.0.0.1:5432/postgres"),
+            natsURL: environment.string("FOLIO_NATS_URL", default: "nats://127.0.0.1:4222"),
+            databasePoolSize: try environment.int("FOLIO_DB_POOL_SIZE", default: 4),
+            logLevel: level,
+            workerID: environment.string("FOLIO_WORKER_ID", default: defaultWorkerID()),
+            busTimeout: .milliseconds(try environment.int("FOLIO_BUS_TIMEOUT_MS", default: 10_000)),
+            queueCapacity: try environment.int("FOLIO_RUNTIME_QUEUE_CAPACITY", default: 64))
+    }
+
+    public static func defaultWorkerID() -> String {
+        "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)"
+    }
+}

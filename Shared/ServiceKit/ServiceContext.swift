@@ -1,0 +1,30 @@
+import Bus
+import Lifecycle
+import Postgres
+import StoreKit
+
+/// What a running service hands to its methods: the bus, the database, its logger and the stores it hosts.
+public struct ServiceContext: Sendable {
+    public let name: String
+    public let workerID: String
+    public let transport: any BusTransport
+    public let database: PostgresPool
+    public let logger: Logger
+    public let registry: StoreRegistry
+    public let configuration: ServiceConfiguration
+
+    public init(
+        name: String, workerID: String, transport: any BusTransport, database: PostgresPool, logger: Logger,
+        registry: StoreRegistry, configuration: ServiceConfiguration
+    ) {
+        self.name = name
+        self.workerID = workerID
+        self.transport = transport
+        self.database = database
+        self.logger = logger
+        self.registry = registry
+        self.configuration = configuration
+    }
+
+    public var bus: BusClient { BusClient(transport: transport, timeout: configuration.busTimeout) }
+}

@@ -1,0 +1,42 @@
+import Bus
+import Foundation
+import Postgres
+import StoreKit
+
+/// What makes one service: its bus name, its migrations, and the methods it answers on its queue-group
+/// subject. `main.swift` of each service only hands its definition to `ServiceMain.run`.
+public struct ServiceDefinition: Sendable {
+    public var name: String
+    public var migrations: [Migration]
+    public var methods: @Sendable (ServiceContext) async throws -> [RPCMethod]
+    /// Work to start once the service is on the bus (background loops, event subscriptions).
+    public var onStart: @Sendable (ServiceContext) async throws -> Void
+
+    public init(
+        name: String, migrations: [Migration] = [],
+        methods: @escaping @Sendable (ServiceContext) async throws -> [RPCMethod],
+        onStart: @escaping @Sendable (ServiceContext) async throws -> Void = { _ in }
+    ) {
+        self.name = name
+        self.migrations = migrations
+        self.methods = methods
+        self.onStart = onStart
+    }
+}
+
+/// The shared migrations every service runs (store snapshots, worker registry).
+public enum ServiceKitMigrations {
+    public static func load() throws -> [Migration] {
+        guard let directory = Bundle.module.url(forResource: "Migrations", withExtension: nil) else {
+            throw MissingResource(name: "ServiceKit/Migrations")
+        }
+        return try Migration.load(directory: directory)
+    }
+}
+
+public struct MissingResource: Error, CustomStringConvertible {
+    public let name: String
+    public var description: String { "resource \(name) is missing from the build" }
+
+    public init(name: String) { self.name = name }
+}

@@ -1,0 +1,111 @@
+import AuthService
+import Bus
+import FolioModel
+import ServiceKit
+import Synchronization
+import TestSupport
+import XCTest
+
+/// runtime.create / verifyToken / shutdown against a real PostgreSQL, on the in-process bus.
+final class RuntimeMethodsTests: XCTestCase {
+    var bus: InProcessBus!
+    var service: RunningService!
+    var client: BusClient { BusClient(transport: bus) }
+    let subject = BusSubjects.rpc("auth")
+
+    override func setUp() async throws {
+        bus = InProcessBus()
+        let configuration = ServiceConfiguration(
+            databaseURL: try TestEnvironment.databaseURL(), natsURL: "unused", logLevel: .warning, workerID: "auth-test")
+        service = try await RunningService.start(try AuthService.definition(), configuration: configuration, transport: bus)
+    }
+
+    override func tearDown() async throws { await service.stop() }
+
+    func create(_ params: JSONValue = ["organizationId": "org-demo"]) async throws -> JSONValue {
+        try await client.call(subject, "runtime.create", params)
+    }
+
+    func testCreateReturnsRuntimeTokenAndDeviceCredential() async throws {
+        let created = try await create(["organizationId": "org-demo", "locale": "de-CH", "capabilities": ["webAuthn": true]])
+        let runtimeID = try XCTUnwrap(created["runtimeId"]?.stringValue)
+        let token = try XCTUnwrap(created["token"]?.stringValue)
+        XCTAssertTrue(token.hasPrefix(runtimeID + "."))
+        XCTAssertNotNil(created["deviceCredential"]?.stringValue)
+        let verified = try await client.call(subject, "runtime.verifyToken", ["token": .string(token)])
+        XCTAssertEqual(verified["runtimeId"]?.stringValue, runtimeID)
+        XCTAssertEqual(verified["organizationId"], "org-demo")
+    }
+
+    func testTokensAreStoredOnlyAsHashes() async throws {
+        let created = try await create()
+        let token = try XCTUnwrap(created["token"]?.stringValue)
+        let secret = String(token.split(separator: ".")[1])
+        let rows = try await service.context.database.query(
+            "SELECT token_hash FROM runtimes WHERE id = \(created["runtimeId"]?.stringValue ?? "")")
+        let stored = try XCTUnwrap(rows.first).decode([UInt8].self, "token_hash")
+        XCTAssertEqual(stored.count, 32)
+        XCTAssertFalse(String(decoding: stored, as: UTF8.self).contains(secret))
+    }
+
+    func testAForgedOrUnknownTokenVerifiesToNull() async throws {
+        let created = try await create()
+        let token = try XCTUnwrap(created["token"]?.stringValue)
+        let runtimeID = String(token.split(separator: ".")[0])
+        let forged = runtimeID + "." + String(repeating: "A", count: 43)
+        for candidate in [forged, "garbage", "", "rt_x.y", token + "x"] {
+            let verified = try await client.call(subject, "runtime.verifyToken", ["token": .string(candidate)])
+            XCTAssertEqual(verified, .null, candidate)
+        }
+    }
+
+    func testAReturningDeviceIsTheSameDevice() async throws {
+        let first = try await create()
+        let credential = try XCTUnwrap(first["deviceCredential"])
+        let second = try await create(["organizationId": "org-demo", "deviceCredential": credential])
+        let firstIdentity = try await client.call(subject, "runtime.verifyToken", ["token": first["token"] ?? .null])
+        let secondIdentity = try await client.call(subject, "runtime.verifyToken", ["token": second["token"] ?? .null])
+        XCTAssertEqual(firstIdentity["deviceId"], secondIdentity["deviceId"])
+        XCTAssertNotEqual(first["runtimeId"], second["runtimeId"])
+    }
+
+    func testAForeignDeviceCredentialIsInvalidParams() async throws {
+        do {
+            _ = try await create(["organizationId": "org-demo", "deviceCredential": "dev_aaaaaaaaaaaaaaaaaaaaaaaaaa.AAAA"])
+            XCTFail("expected invalid params")
+        } catch let error as JSONRPCError {
+            XCTAssertEqual(error.code, -32602)
+        }
+    }
+
+    func testBadParamsAreInvalidParams() async throws {
+        for params: JSONValue in [
+            [:], ["organizationId": ""], ["organizationId": "org demo"], ["organizationId": "org", "locale": "en_US"],
+            ["organizationId": "org", "capabilities": ["webAuthn": "yes"]],
+        ] {
+            do {
+                _ = try await create(params)
+                XCTFail("accepted \(params)")
+            } catch let error as JSONRPCError {
+                XCTAssertEqual(error.code, -32602, "\(params)")
+            }
+        }
+    }
+
+    func testShutdownPublishesTheEventAndTheTokenStopsWorking() async throws {
+        let created = try await create()
+        let runtimeID = try XCTUnwrap(created["runtimeId"]?.stringValue)
+        let events = Mutex<[JSONValue]>([])
+        let subscription = try await bus.subscribe(subject: BusSubjects.runtimeShutdown, queueGroup: nil, delivery: .concurrent) { message in
+            if let event = try? JSONParser.parse(message.payload) { events.withLock { $0.append(event) } }
+            return .now(nil)
+        }
+        _ = try await client.call(subject, "runtime.shutdown", ["runtimeId": .string(runtimeID)])
+        XCTAssertEqual(events.withLock { $0 }, [["runtimeId": .string(runtimeID)]])
+        let verified = try await client.call(subject, "runtime.verifyToken", ["token": created["token"] ?? .null])
+        XCTAssertEqual(verified, .null)
+        _ = try await client.call(subject, "runtime.shutdown", ["runtimeId": .string(runtimeID)])
+        XCTAssertEqual(events.withLock { $0.count }, 1, "a second shutdown publishes nothing")
+        await subscription.cancel()
+    }
+}

@@ -1,0 +1,118 @@
+import Bus
+import FolioAPI
+import FolioModel
+import Postgres
+import ServiceKit
+import StoreKit
+import TestSupport
+import XCTest
+
+/// A service started for real against PostgreSQL, on the in-process bus.
+final class RunningServiceTests: XCTestCase {
+    func configuration(worker: String) throws -> ServiceConfiguration {
+        ServiceConfiguration(databaseURL: try TestEnvironment.databaseURL(), natsURL: "unused", logLevel: .warning, workerID: worker)
+    }
+
+    func exampleDefinition(name: String) -> ServiceDefinition {
+        ServiceDefinition(
+            name: name,
+            migrations: [Migration(version: 1, name: "\(name)_things", sql: "CREATE TABLE IF NOT EXISTS \(name)_things (id int)")]
+        ) { context in
+            let endpoint = StoreEndpoint(service: .example, transport: context.transport, registry: context.registry)
+            return [
+                ServiceHealth.method(HealthMethods.inquiry, context: context),
+                endpoint.mountMethod(ExampleStoreMethods.mount) { _, runtime, id in
+                    StoreHost(
+                        id: id, runtime: runtime, reducer: ExampleCounter(), initialState: .init(),
+                        persistence: PostgresSnapshots(database: context.database, service: name),
+                        runEffect: ExampleCounter.effects(echo: { $0 }))
+                },
+            ]
+        }
+    }
+
+    func testHealthReachesPostgreSQLAndRecordsTheWorker() async throws {
+        let bus = InProcessBus()
+        let name = "svc\(RandomID.base32(count: 6))"
+        let service = try await RunningService.start(exampleDefinition(name: name), configuration: try configuration(worker: "w1"), transport: bus)
+        let health = try await BusClient(transport: bus).call(BusSubjects.rpc(name), "inquiry.health")
+        XCTAssertEqual(health, ["service": .string(name), "database": "ok", "worker": "w1"])
+        let rows = try await service.context.database.query("SELECT worker_id FROM service_workers WHERE service = \(name)")
+        XCTAssertEqual(try rows.map { try $0.decode(String.self, "worker_id") }, ["w1"])
+        await service.stop()
+    }
+
+    func testTwoWorkersStartingTogetherApplyEachMigrationOnce() async throws {
+        let name = "svc\(RandomID.base32(count: 6))"
+        let definition = exampleDefinition(name: name)
+        let (configA, configB) = (try configuration(worker: "a"), try configuration(worker: "b"))
+        async let first = RunningService.start(definition, configuration: configA, transport: InProcessBus())
+        async let second = RunningService.start(definition, configuration: configB, transport: InProcessBus())
+        let (a, b) = try await (first, second)
+        let rows = try await a.context.database.query("SELECT version FROM \(unescaped: name)_schema_migrations")
+        XCTAssertEqual(try rows.map { try $0.decode(Int.self, "version") }, [1])
+        await a.stop()
+        await b.stop()
+    }
+
+    func testRuntimeShutdownEventClosesThatRuntimesStores() async throws {
+        let bus = InProcessBus()
+        let name = "svc\(RandomID.base32(count: 6))"
+        let service = try await RunningService.start(exampleDefinition(name: name), configuration: try configuration(worker: "w"), transport: bus)
+        let client = BusClient(transport: bus)
+        let mounted = try await client.call(BusSubjects.rpc(name), "example.mount", ["runtimeId": "rt-x"])
+        let id = try XCTUnwrap(mounted["storeId"]?.stringValue.flatMap(StoreID.init))
+        try await bus.publish(subject: BusSubjects.runtimeShutdown, payload: Array(#"{"runtimeId":"rt-x"}"#.utf8))
+        do {
+            _ = try await client.call(
+                BusSubjects.store(id), "store.dispatch", ["storeId": .string(id.rawValue), "runtimeId": "rt-x", "action": ["type": "FRAME"]])
+            XCTFail("dispatch after the runtime shut down must fail")
+        } catch let error as JSONRPCError {
+            XCTAssertEqual(error.folioCode, .runtimeShutDown)
+        }
+        await service.stop()
+    }
+
+    func testStoreSnapshotsReachPostgreSQL() async throws {
+        let bus = InProcessBus()
+        let name = "svc\(RandomID.base32(count: 6))"
+        let service = try await RunningService.start(exampleDefinition(name: name), configuration: try configuration(worker: "w"), transport: bus)
+        let client = BusClient(transport: bus)
+        let mounted = try await client.call(BusSubjects.rpc(name), "example.mount", ["runtimeId": "rt-snap"])
+        let id = try XCTUnwrap(mounted["storeId"]?.stringValue.flatMap(StoreID.init))
+        _ = try await client.call(
+            BusSubjects.store(id), "store.dispatch",
+            ["storeId": .string(id.rawValue), "runtimeId": "rt-snap", "action": ["type": "INCREMENT", "value": ["by": 7]]])
+        let snapshots = PostgresSnapshots(database: service.context.database, service: name)
+        var snapshot = try await snapshots.load(id)
+        for _ in 0..<50 where snapshot == nil {
+            try await Task.sleep(for: .milliseconds(20))
+            snapshot = try await snapshots.load(id)
+        }
+        XCTAssertEqual(snapshot?.version, 1)
+        XCTAssertEqual(snapshot?.state["count"], 7)
+        XCTAssertEqual(snapshot?.runtimeID, "rt-snap")
+        await service.stop()
+    }
+
+    func testAnOlderSnapshotNeverOverwritesANewerOne() async throws {
+        let pool = PostgresPool(url: try TestEnvironment.databaseURL(), size: 1)
+        _ = try await Migrator.apply(try ServiceKitMigrations.load(), on: pool, schemaTable: "servicekit_schema_migrations", lockKey: advisoryLockKey("servicekit"))
+        let snapshots = PostgresSnapshots(database: pool, service: "test")
+        let id = StoreID.generate(for: .example)
+        try await snapshots.save(StoreSnapshot(storeID: id, runtimeID: "rt", version: 5, state: ["n": 5], pendingEffects: []))
+        try await snapshots.save(StoreSnapshot(storeID: id, runtimeID: "rt", version: 4, state: ["n": 4], pendingEffects: [["e": 1]]))
+        let stored = try await snapshots.load(id)
+        XCTAssertEqual(stored?.version, 5)
+        XCTAssertEqual(stored?.state, ["n": 5])
+        try await snapshots.delete(id)
+        let deleted = try await snapshots.load(id)
+        XCTAssertNil(deleted)
+        await pool.close()
+    }
+
+    func testAdvisoryLockKeysAreStablePerName() {
+        XCTAssertEqual(advisoryLockKey("auth"), advisoryLockKey("auth"))
+        XCTAssertNotEqual(advisoryLockKey("auth"), advisoryLockKey("vault"))
+    }
+}
