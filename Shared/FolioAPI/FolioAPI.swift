@@ -21,7 +21,7 @@ public enum FolioAPI {
     /// Methods a client may call without a runtime token.
     public static let publicMethods: Set<String> = [
         RuntimeMethods.create.name, HealthMethods.inquiry.name, HealthMethods.auth.name,
-        HealthMethods.vault.name, HealthMethods.documents.name,
+        HealthMethods.vault.name, HealthMethods.documents.name, ExampleStoreMethods.ping.name,
     ]
 
     /// Every method of the public surface.
@@ -134,5 +134,11 @@ public enum ExampleStoreMethods {
         params: [RPCParam("initialCount", .integer, required: false, summary: "The starting count (default 0).")],
         result: RPCResultDescriptor("store", .ref("MountedStore")))
 
-    public static let all = [mount]
+    /// A no-op round trip through the Gateway and the bus (the gateway benchmark measures it).
+    public static let ping = RPCMethodSpec(
+        "example.ping",
+        summary: "Answers \"pong\" from whichever process serves the example namespace (tests, benchmarks).",
+        result: RPCResultDescriptor("pong", .string))
+
+    public static let all = [mount, ping]
 }

@@ -10,11 +10,14 @@ public struct ServiceConfiguration: Sendable {
     public var workerID: String
     public var busTimeout: Duration
     public var queueCapacity: Int
+    /// Where Folio (the FolioEmulator in development) answers, and the key the services present.
+    public var folioAPIURL: String
+    public var folioAPIKey: String
 
     public init(
         databaseURL: String, natsURL: String, databasePoolSize: Int = 4, logLevel: Logger.Level = .info,
         workerID: String = ServiceConfiguration.defaultWorkerID(), busTimeout: Duration = .seconds(10),
-        queueCapacity: Int = 64
+        queueCapacity: Int = 64, folioAPIURL: String = "http://127.0.0.1:8090", folioAPIKey: String = ""
     ) {
         self.databaseURL = databaseURL
         self.natsURL = natsURL
@@ -23,6 +26,8 @@ public struct ServiceConfiguration: Sendable {
         self.workerID = workerID
         self.busTimeout = busTimeout
         self.queueCapacity = queueCapacity
+        self.folioAPIURL = folioAPIURL
+        self.folioAPIKey = folioAPIKey
     }
 
     public static func fromEnvironment(_ environment: Environment = Environment()) throws -> ServiceConfiguration {
@@ -37,7 +42,9 @@ public struct ServiceConfiguration: Sendable {
             logLevel: level,
             workerID: environment.string("FOLIO_WORKER_ID", default: defaultWorkerID()),
             busTimeout: .milliseconds(try environment.int("FOLIO_BUS_TIMEOUT_MS", default: 10_000)),
-            queueCapacity: try environment.int("FOLIO_RUNTIME_QUEUE_CAPACITY", default: 64))
+            queueCapacity: try environment.int("FOLIO_RUNTIME_QUEUE_CAPACITY", default: 64),
+            folioAPIURL: environment.string("FOLIO_API_URL", default: "http://127.0.0.1:8090"),
+            folioAPIKey: environment.string("FOLIO_API_KEY", default: ""))
     }
 
     public static func defaultWorkerID() -> String {

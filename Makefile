@@ -1,0 +1,22 @@
+# The two commands of README.md. Both install what is missing first.
+.PHONY: run test build bench format clean
+
+run:
+	scripts/install-deps.sh
+	scripts/run-stack.sh
+
+test:
+	scripts/test.sh
+
+build:
+	swift build
+
+bench:
+	bench/run bus
+	bench/run gateway
+
+format:
+	swift format --in-place --recursive Package.swift Shared Services Tests bench/Sources
+
+clean:
+	rm -rf .build run

@@ -1,0 +1,149 @@
+import FolioModel
+import Foundation
+import HTTP
+import TestSupport
+import XCTest
+
+/// The whole stack as real processes: PostgreSQL and NATS (from the test environment), the emulator, every
+/// service and the Gateway. Calls go through the Gateway into each service, down to PostgreSQL and back.
+final class FoundationStackTests: XCTestCase {
+    var processes: [StackProcess] = []
+    var gatewayPort: UInt16 = 0
+    var emulatorPort: UInt16 = 0
+    let http = HTTPClient(configuration: .init(timeout: .seconds(10)))
+
+    override func setUp() async throws {
+        let logs = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-e2e-\(RandomID.base32(count: 6))")
+        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        gatewayPort = try freePort()
+        emulatorPort = try freePort()
+        let common = [
+            "FOLIO_DATABASE_URL": try TestEnvironment.databaseURL(), "FOLIO_NATS_URL": try TestEnvironment.natsURL(),
+            "FOLIO_API_URL": "http://127.0.0.1:\(emulatorPort)", "FOLIO_API_KEY": "e2e-key", "FOLIO_LOG_LEVEL": "info",
+        ]
+        processes.append(
+            try StackProcess(
+                "folio-emulator",
+                environment: [
+                    "FOLIO_EMULATOR_PORT": String(emulatorPort), "FOLIO_EMULATOR_MODE": "test", "FOLIO_EMULATOR_API_KEY": "e2e-key",
+                    "FOLIO_EMULATOR_ADMIN_KEY": "e2e-admin",
+                    "FOLIO_EMULATOR_FIXTURES": TestEnvironment.packageRoot().appendingPathComponent("Services/FolioEmulator/Fixtures").path,
+                ], logDirectory: logs))
+        for service in ["folio-auth", "folio-inquiry", "folio-vault", "folio-documents"] {
+            processes.append(try StackProcess(service, environment: common, logDirectory: logs))
+        }
+        processes.append(
+            try StackProcess(
+                "folio-gateway", environment: ["FOLIO_GATEWAY_PORT": String(gatewayPort), "FOLIO_NATS_URL": try TestEnvironment.natsURL()],
+                logDirectory: logs))
+        try await waitUntil("the gateway is ready and every service answers") {
+            guard try await self.get("/readyz").status == 200 else { return false }
+            for service in ["auth", "inquiry", "vault", "documents"] {
+                guard try await self.rpc("\(service).health")["result"]?["database"] == "ok" else { return false }
+            }
+            return true
+        }
+    }
+
+    override func tearDown() async throws {
+        for process in processes.reversed() {
+            let status = await process.terminate()
+            XCTAssertEqual(status, 0, "\(process.name) shuts down gracefully on SIGTERM\n\(process.log.suffix(3000))")
+        }
+    }
+
+    // MARK: helpers
+
+    func get(_ path: String) async throws -> HTTPClientResponse {
+        try await http.send(HTTPClientRequest(method: "GET", url: "http://127.0.0.1:\(gatewayPort)\(path)"))
+    }
+
+    func post(_ body: [UInt8], token: String? = nil) async throws -> HTTPClientResponse {
+        var headers = ["content-type": "application/json"]
+        if let token { headers["authorization"] = "Bearer \(token)" }
+        return try await http.send(
+            HTTPClientRequest(method: "POST", url: "http://127.0.0.1:\(gatewayPort)/rpc", headers: headers, body: body))
+    }
+
+    func rpc(_ method: String, _ params: JSONValue = [:], token: String? = nil) async throws -> JSONValue {
+        let request: JSONValue = ["jsonrpc": "2.0", "id": 1, "method": .string(method), "params": params]
+        return try JSONParser.parse(try await post(request.serialized(), token: token).body)
+    }
+
+    func waitUntil(_ what: String, timeout: Duration = .seconds(60), _ check: @Sendable () async throws -> Bool) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if (try? await check()) == true { return }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        let logs = processes.map { "--- \($0.name) (running: \($0.isRunning))\n\($0.log.suffix(2000))" }.joined(separator: "\n")
+        throw StackError("timed out waiting until \(what)\n\(logs)")
+    }
+
+    // MARK: tests
+
+    func testEveryServiceAnswersThroughTheGatewayFromPostgreSQL() async throws {
+        for service in ["auth", "inquiry", "vault", "documents"] {
+            let health = try await rpc("\(service).health")
+            XCTAssertEqual(health["result"]?["service"]?.stringValue, service)
+            XCTAssertEqual(health["result"]?["database"], "ok")
+        }
+    }
+
+    func testRuntimeTokenOpensProtectedMethodsAndShutdownClosesThem() async throws {
+        let created = try await rpc("runtime.create", ["organizationId": "org-demo"])
+        let token = try XCTUnwrap(created["result"]?["token"]?.stringValue, "\(created)")
+        let anonymous = try await rpc("runtime.shutdown")
+        XCTAssertEqual(anonymous["error"]?["code"], -32004)
+        let shutdown = try await rpc("runtime.shutdown", token: token)
+        XCTAssertEqual(shutdown["result"], .null, "\(shutdown)")
+        try await waitUntil("the gateway stops accepting the token") {
+            try await self.rpc("runtime.shutdown", token: token)["error"]?["code"] == -32004
+        }
+    }
+
+    func testBadInputGetsTheSpecificationsErrorsAndTheStackStaysUp() async throws {
+        let cases: [(String, Int64)] = [
+            (#"{"jsonrpc": "2.0", "method": "foobar, "params": "bar", "baz]"#, -32700),
+            (#"{"jsonrpc": "2.0", "method": 1, "params": "bar"}"#, -32600),
+            (#"{"jsonrpc": "2.0", "method": "nosuch.method", "id": 1}"#, -32601),
+            (#"{"jsonrpc": "2.0", "method": "store.state", "params": {"storeId": "inq_unknownunknownunknownunkn"}, "id": 1}"#, -32004),
+        ]
+        for (body, code) in cases {
+            let response = try await post(Array(body.utf8))
+            XCTAssertEqual(try JSONParser.parse(response.body)["error"]?["code"]?.intValue, code, body)
+        }
+        let oversized = try await post(Array(repeating: UInt8(ascii: " "), count: 64 * 1024 * 1024))
+        XCTAssertEqual(oversized.status, 413)
+        let health = try await rpc("auth.health")
+        XCTAssertEqual(health["result"]?["database"], "ok", "the stack is still up")
+    }
+
+    func testServicesCarryOnAfterNatsServerRestarts() async throws {
+        try await TestEnvironment.services("stop-nats")
+        try await TestEnvironment.services("start-nats")
+        try await waitUntil("every service answers again through the gateway") {
+            for service in ["auth", "inquiry", "vault", "documents"] {
+                guard try await self.rpc("\(service).health")["result"]?["database"] == "ok" else { return false }
+            }
+            return true
+        }
+        XCTAssertTrue(processes.allSatisfy(\.isRunning), "no process was restarted")
+    }
+
+    func testServicesCarryOnAfterPostgreSQLRestarts() async throws {
+        try await TestEnvironment.services("stop-pg")
+        let down = try await rpc("auth.health")
+        XCTAssertEqual(down["error"]?["code"], -32012, "health reports the database as unavailable: \(down)")
+        try await TestEnvironment.services("start-pg")
+        try await waitUntil("every service reaches PostgreSQL again") {
+            for service in ["auth", "inquiry", "vault", "documents"] {
+                guard try await self.rpc("\(service).health")["result"]?["database"] == "ok" else { return false }
+            }
+            return true
+        }
+        let created = try await rpc("runtime.create", ["organizationId": "org-demo"])
+        XCTAssertNotNil(created["result"]?["token"]?.stringValue, "writes work again: \(created)")
+        XCTAssertTrue(processes.allSatisfy(\.isRunning), "no process was restarted")
+    }
+}

@@ -1,0 +1,87 @@
+import Bus
+import FolioModel
+import Foundation
+import Synchronization
+
+/// `bench/run bus`: a JSON-RPC call over our bus against a raw libnats request/reply, same server, same
+/// run, sequential and with 32 concurrent callers. Prints JSON lines; the last is the summary with the ratio.
+enum BusBenchmark {
+    static func run(natsURL: String, seconds: Double) async throws {
+        let subject = "bench.bus.\(RandomID.base32(count: 8))"
+        let raw = try RawNATSBaseline(url: natsURL, subject: subject + ".raw")
+        let serverBus = try await NATSBus.connect(.init(url: natsURL, name: "bench-server"))
+        let clientBus = try await NATSBus.connect(.init(url: natsURL, name: "bench-client"))
+        let router = RPCRouter([
+            RPCMethod("bench.echo", summary: "echo", params: [RPCParam("echo", .string)], result: RPCResultDescriptor("echo", .any)) { call in
+                ["echo": call.params["echo"] ?? .null]
+            }
+        ])
+        let subscription = try await serverBus.serve(router, subject: subject + ".ours")
+        let client = BusClient(transport: clientBus)
+        let payload = Array(#"{"id":1,"jsonrpc":"2.0","method":"bench.echo","params":{"echo":"ping"}}"#.utf8)
+
+        // Warm up both paths.
+        for _ in 0..<200 {
+            _ = raw.request(payload)
+            _ = try await client.call(subject + ".ours", "bench.echo", ["echo": "ping"])
+        }
+
+        var summary: [String: JSONValue] = ["bench": "bus"]
+        var ratios: [Double] = []
+        for callers in [1, 32] {
+            let rawRate = rawThroughput(raw, payload: payload, callers: callers, seconds: seconds)
+            let ourRate = try await ourThroughput(client, subject: subject + ".ours", callers: callers, seconds: seconds)
+            let ratio = ourRate / rawRate
+            ratios.append(ratio)
+            let line: JSONValue = [
+                "bench": "bus", "callers": .int(Int64(callers)), "raw_per_second": .double(rawRate.rounded()),
+                "ours_per_second": .double(ourRate.rounded()), "ratio": .double((ratio * 1000).rounded() / 1000),
+            ]
+            print(line.jsonString)
+            summary["raw_per_second_\(callers)"] = .double(rawRate.rounded())
+            summary["ours_per_second_\(callers)"] = .double(ourRate.rounded())
+            summary["ratio_\(callers)"] = .double((ratio * 1000).rounded() / 1000)
+        }
+        summary["ratio"] = .double(((ratios.min() ?? 0) * 1000).rounded() / 1000)
+        summary["target"] = 0.8
+        await subscription.cancel()
+        print(JSONValue.object(summary).jsonString)
+    }
+
+    /// Raw requests per second with `callers` threads, each looping blocking requests.
+    static func rawThroughput(_ raw: RawNATSBaseline, payload: [UInt8], callers: Int, seconds: Double) -> Double {
+        let done = Mutex(0)
+        let deadline = Date().addingTimeInterval(seconds)
+        let group = DispatchGroup()
+        for _ in 0..<callers {
+            group.enter()
+            Thread {
+                var count = 0
+                while Date() < deadline { if raw.request(payload) { count += 1 } }
+                done.withLock { $0 += count }
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        return Double(done.withLock { $0 }) / seconds
+    }
+
+    /// Our calls per second with `callers` concurrent tasks.
+    static func ourThroughput(_ client: BusClient, subject: String, callers: Int, seconds: Double) async throws -> Double {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        let total = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<callers {
+                group.addTask {
+                    var count = 0
+                    while ContinuousClock.now < deadline {
+                        _ = try await client.call(subject, "bench.echo", ["echo": "ping"])
+                        count += 1
+                    }
+                    return count
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        return Double(total) / seconds
+    }
+}

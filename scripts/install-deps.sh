@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs the Debian packages FolioHost builds and runs with, when any is missing.
+set -euo pipefail
+
+packages=(
+    pkg-config libpq-dev postgresql libsodium-dev libcurl4-openssl-dev libmicrohttpd-dev
+    libnats-dev nats-server wrk curl python3-yaml
+)
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ "${#missing[@]}" -gt 0 ] || [ "${FOLIO_FORCE_APT:-0}" = 1 ]; then
+    sudo=""
+    [ "$(id -u)" = 0 ] || sudo="sudo"
+    echo "installing: ${missing[*]:-(refresh)}"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${packages[@]}" >/dev/null
+fi
+command -v swift >/dev/null || { echo "swift is not on PATH (expected a Swift 6 toolchain, e.g. /opt/swift/usr/bin)" >&2; exit 1; }

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs every test against a private PostgreSQL and nats-server that it starts and stops itself.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh
+dir=$(mktemp -d /tmp/folio-test.XXXXXX)
+cleanup() { scripts/services.sh stop "$dir" || true; rm -rf "$dir"; }
+trap cleanup EXIT
+
+export FOLIO_PG_PORT=${FOLIO_PG_PORT:-55433}
+export FOLIO_NATS_PORT=${FOLIO_NATS_PORT:-54223}
+scripts/services.sh start "$dir"
+# shellcheck disable=SC1091
+source "$dir/env"
+
+echo "== build"
+swift build --build-tests
+echo "== docker-compose check"
+"$( [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)" scripts/check-compose.py
+echo "== tests"
+set +e
+swift test --skip-build 2>&1 | tee "$dir/test.log" | grep --line-buffered -E "^(Test Suite '.*' (passed|failed)|Test Case .* failed|.*error:|\s+Executed)"
+status=${PIPESTATUS[0]}
+set -e
+if [ "$status" -ne 0 ]; then
+    echo "== swift test failed with status $status; failures:"
+    grep -E "error:|failed|Fatal|Crash" "$dir/test.log" | head -100
+    exit "$status"
+fi
