@@ -18,6 +18,8 @@ public struct HTTPResponse: Sendable {
   public var headers: [(String, String)]
   /// The response body.
   public var body: HTTPBody
+  /// Set only by ``dropConnection``: the server closes the connection instead of answering.
+  var dropsConnection = false
 
   /// Creates a response with headers in order.
   public init(status: Int, headers: [(String, String)] = [], body: HTTPBody = .bytes([])) {
@@ -35,4 +37,15 @@ public struct HTTPResponse: Sendable {
   public init(status: Int, headers: [(String, String)] = [], text: String) {
     self.init(status: status, headers: headers, body: .bytes(Array(text.utf8)))
   }
+
+  /// A marker response: the server closes the connection without sending any response, as a crashed
+  /// or unreachable upstream would (clients see an empty reply). Used for fault injection in tests.
+  public static var dropConnection: HTTPResponse {
+    var response = HTTPResponse(status: 500)
+    response.dropsConnection = true
+    return response
+  }
+
+  /// True for ``dropConnection``.
+  public var isDropConnection: Bool { dropsConnection }
 }

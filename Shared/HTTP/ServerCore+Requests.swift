@@ -64,6 +64,8 @@ extension ServerCore {
       // Resumed by shutdown before the handler finished.
       return queue(Self.serviceUnavailable, on: connection)
     }
+    // MHD_NO from the access handler makes libmicrohttpd close the socket without a response.
+    if response.dropsConnection { return .NO }
     if case .stream = response.body {
       return queueStream(response, context: context)
     }

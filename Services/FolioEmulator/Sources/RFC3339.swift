@@ -1,0 +1,19 @@
+import Foundation
+
+/// RFC 3339 UTC times as the Folio API writes them: `2025-01-01T00:00:00Z`, with milliseconds only when
+/// the instant has a fraction of a second.
+enum RFC3339 {
+    private static let whole = Date.ISO8601FormatStyle()
+    private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    static func format(_ date: Date) -> String {
+        let seconds = date.timeIntervalSince1970
+        return seconds.rounded(.down) == seconds ? whole.format(date) : fractional.format(date)
+    }
+
+    /// Parses a time with or without fractional seconds; nil when it is not RFC 3339.
+    static func parse(_ text: String) -> Date? {
+        if let date = try? whole.parse(text) { return date }
+        return try? fractional.parse(text)
+    }
+}

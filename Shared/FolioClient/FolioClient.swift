@@ -1,0 +1,44 @@
+import HTTP
+
+/// The client every service uses to call Folio (the FolioEmulator in development and tests).
+///
+/// Sends JSON with `Authorization: Bearer <apiKey>`, decodes JSON answers and turns failures into
+/// ``FolioClientError``, whose ``FolioClientError/isRetryable`` tells callers whether to try again.
+public struct FolioClient: Sendable {
+    /// Settings for a ``FolioClient``.
+    public struct Configuration: Sendable {
+        /// Where Folio is, e.g. `http://127.0.0.1:8090` (routes start with `/v1`).
+        public var baseURL: String
+        /// The bearer token sent with every call.
+        public var apiKey: String
+        /// Limit for one call; a call that takes longer fails with ``FolioClientError/timeout``.
+        public var timeout: Duration
+        /// Largest accepted answer in bytes; larger ones fail with ``FolioClientError/malformedResponse``.
+        public var maxResponseSize: Int
+
+        /// Creates a configuration.
+        public init(
+            baseURL: String, apiKey: String, timeout: Duration = .seconds(10),
+            maxResponseSize: Int = 4 << 20
+        ) {
+            self.baseURL = baseURL
+            self.apiKey = apiKey
+            self.timeout = timeout
+            self.maxResponseSize = maxResponseSize
+        }
+    }
+
+    /// The configuration the client was created with.
+    public let configuration: Configuration
+    let httpClient: HTTPClient
+    let baseURL: String
+
+    /// Creates a client that sends through `httpClient` (share one per process: it keeps connections).
+    public init(configuration: Configuration, httpClient: HTTPClient) {
+        self.configuration = configuration
+        self.httpClient = httpClient
+        var base = configuration.baseURL
+        while base.hasSuffix("/") { base.removeLast() }
+        baseURL = base
+    }
+}
