@@ -4,101 +4,101 @@ import FolioModel
 /// The OpenRPC 1.2.6 document of the public surface, generated from the same method specs and component
 /// schemas that the services and the Gateway use, so the document cannot drift from the code.
 public enum OpenRPC {
-  /// The OpenRPC specification version the document follows.
-  public static let specificationVersion = "1.2.6"
+    /// The OpenRPC specification version the document follows.
+    public static let specificationVersion = "1.2.6"
 
-  /// `rpc.discover`: answered by the Gateway itself with this document (no token needed).
-  public static let discover = RPCMethodSpec(
-    "rpc.discover",
-    summary: "Returns this OpenRPC document (also served as GET /openrpc.json).",
-    result: RPCResultDescriptor(
-      "openrpcDocument",
-      JSONSchema.object(
-        ["openrpc": .string, "info": JSONSchema.object([:]), "methods": .array(.any)],
-        required: ["openrpc", "info", "methods"], description: "An OpenRPC 1.2.6 document.")))
+    /// `rpc.discover`: answered by the Gateway itself with this document (no token needed).
+    public static let discover = RPCMethodSpec(
+        "rpc.discover",
+        summary: "Returns this OpenRPC document (also served as GET /openrpc.json).",
+        result: RPCResultDescriptor(
+            "openrpcDocument",
+            JSONSchema.object(
+                ["openrpc": .string, "info": JSONSchema.object([:]), "methods": .array(.any)],
+                required: ["openrpc", "info", "methods"], description: "An OpenRPC 1.2.6 document.")))
 
-  /// Errors that any method forwarded over the bus may answer, whatever its own spec lists.
-  static let busErrors: [JSONRPCError] = [.folio(.serviceUnavailable), .folio(.busTimeout)]
+    /// Errors that any method forwarded over the bus may answer, whatever its own spec lists.
+    static let busErrors: [JSONRPCError] = [.folio(.serviceUnavailable), .folio(.busTimeout)]
 
-  /// Builds the document.
-  ///
-  /// - Parameters:
-  ///   - methods: the method specs to publish; `rpc.discover` is added when missing.
-  ///   - schemas: the component schemas that `$ref`s point at (`#/components/schemas/<name>`).
-  ///   - publicMethods: methods callable without a bearer token; every other forwarded method also lists
-  ///     the `UNAUTHORIZED` error.
-  public static func document(
-    methods: [RPCMethodSpec] = FolioAPI.methods, schemas: [String: JSONSchema] = FolioAPI.schemas,
-    publicMethods: Set<String> = FolioAPI.publicMethods
-  ) -> JSONValue {
-    var published = methods.map { method(for: $0, isPublic: publicMethods.contains($0.name), viaBus: true) }
-    if !methods.contains(where: { $0.name == discover.name }) {
-      published.append(method(for: discover, isPublic: true, viaBus: false))
+    /// Builds the document.
+    ///
+    /// - Parameters:
+    ///   - methods: the method specs to publish; `rpc.discover` is added when missing.
+    ///   - schemas: the component schemas that `$ref`s point at (`#/components/schemas/<name>`).
+    ///   - publicMethods: methods callable without a bearer token; every other forwarded method also lists
+    ///     the `UNAUTHORIZED` error.
+    public static func document(
+        methods: [RPCMethodSpec] = FolioAPI.methods, schemas: [String: JSONSchema] = FolioAPI.schemas,
+        publicMethods: Set<String> = FolioAPI.publicMethods
+    ) -> JSONValue {
+        var published = methods.map { method(for: $0, isPublic: publicMethods.contains($0.name), viaBus: true) }
+        if !methods.contains(where: { $0.name == discover.name }) {
+            published.append(method(for: discover, isPublic: true, viaBus: false))
+        }
+        return [
+            "openrpc": .string(specificationVersion),
+            "info": [
+                "title": "FolioHost",
+                "version": .string(FolioAPI.version),
+                "description":
+                    "JSON-RPC 2.0 over POST /rpc on the Gateway. Every method but the public ones needs Authorization: Bearer <token> (the token that runtime.create returned).",
+            ],
+            "servers": [["name": "gateway", "url": "/rpc"]],
+            "methods": .array(published),
+            "components": ["schemas": .object(schemas.mapValues(\.json))],
+        ]
     }
-    return [
-      "openrpc": .string(specificationVersion),
-      "info": [
-        "title": "FolioHost",
-        "version": .string(FolioAPI.version),
-        "description":
-          "JSON-RPC 2.0 over POST /rpc on the Gateway. Every method but the public ones needs Authorization: Bearer <token> (the token that runtime.create returned).",
-      ],
-      "servers": [["name": "gateway", "url": "/rpc"]],
-      "methods": .array(published),
-      "components": ["schemas": .object(schemas.mapValues(\.json))],
-    ]
-  }
 
-  /// Every `$ref` string that occurs anywhere in `value`.
-  public static func references(in value: JSONValue) -> Set<String> {
-    var found: Set<String> = []
-    collectReferences(in: value, into: &found)
-    return found
-  }
-
-  private static func collectReferences(in value: JSONValue, into found: inout Set<String>) {
-    switch value {
-    case .object(let members):
-      for (key, member) in members {
-        if key == "$ref", let target = member.stringValue { found.insert(target) }
-        collectReferences(in: member, into: &found)
-      }
-    case .array(let elements):
-      for element in elements { collectReferences(in: element, into: &found) }
-    default:
-      break
+    /// Every `$ref` string that occurs anywhere in `value`.
+    public static func references(in value: JSONValue) -> Set<String> {
+        var found: Set<String> = []
+        collectReferences(in: value, into: &found)
+        return found
     }
-  }
 
-  private static func method(for spec: RPCMethodSpec, isPublic: Bool, viaBus: Bool) -> JSONValue {
-    var errors = spec.errors
-    if viaBus {
-      if !isPublic { errors.append(.folio(.unauthorized)) }
-      errors += busErrors
+    private static func collectReferences(in value: JSONValue, into found: inout Set<String>) {
+        switch value {
+        case .object(let members):
+            for (key, member) in members {
+                if key == "$ref", let target = member.stringValue { found.insert(target) }
+                collectReferences(in: member, into: &found)
+            }
+        case .array(let elements):
+            for element in elements { collectReferences(in: element, into: &found) }
+        default:
+            break
+        }
     }
-    var seenCodes: Set<Int> = []
-    let uniqueErrors = errors.filter { seenCodes.insert($0.code).inserted }
-    return [
-      "name": .string(spec.name),
-      "summary": .string(spec.summary),
-      "description": .string(
-        isPublic
-          ? "Public: callable without a token."
-          : "Needs Authorization: Bearer <token>; the Gateway passes the caller's runtimeId to the service."),
-      "paramStructure": "either",
-      "params": .array(spec.params.map(contentDescriptor)),
-      "result": ["name": .string(spec.result.name), "schema": spec.result.schema.json],
-      "errors": .array(uniqueErrors.map(\.json)),
-    ]
-  }
 
-  private static func contentDescriptor(_ param: RPCParam) -> JSONValue {
-    var members: [String: JSONValue] = [
-      "name": .string(param.name),
-      "required": .bool(param.required),
-      "schema": param.variadic ? JSONSchema.array(param.schema).json : param.schema.json,
-    ]
-    if !param.summary.isEmpty { members["description"] = .string(param.summary) }
-    return .object(members)
-  }
+    private static func method(for spec: RPCMethodSpec, isPublic: Bool, viaBus: Bool) -> JSONValue {
+        var errors = spec.errors
+        if viaBus {
+            if !isPublic { errors.append(.folio(.unauthorized)) }
+            errors += busErrors
+        }
+        var seenCodes: Set<Int> = []
+        let uniqueErrors = errors.filter { seenCodes.insert($0.code).inserted }
+        return [
+            "name": .string(spec.name),
+            "summary": .string(spec.summary),
+            "description": .string(
+                isPublic
+                    ? "Public: callable without a token."
+                    : "Needs Authorization: Bearer <token>; the Gateway passes the caller's runtimeId to the service."),
+            "paramStructure": "either",
+            "params": .array(spec.params.map(contentDescriptor)),
+            "result": ["name": .string(spec.result.name), "schema": spec.result.schema.json],
+            "errors": .array(uniqueErrors.map(\.json)),
+        ]
+    }
+
+    private static func contentDescriptor(_ param: RPCParam) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "name": .string(param.name),
+            "required": .bool(param.required),
+            "schema": param.variadic ? JSONSchema.array(param.schema).json : param.schema.json,
+        ]
+        if !param.summary.isEmpty { members["description"] = .string(param.summary) }
+        return .object(members)
+    }
 }

@@ -1,0 +1,104 @@
+import Bus
+import FolioModel
+import HTTP
+import Lifecycle
+import Synchronization
+
+/// The HTTP edge: JSON-RPC 2.0 over `POST /rpc` forwarded over the bus, SSE at `/events`, the OpenRPC
+/// document, health, readiness and metrics (docs/gateway.md).
+public final class Gateway: Sendable {
+    public let configuration: GatewayConfiguration
+    public let metrics: GatewayMetrics
+    /// The cache in front of the token verifier; the runtime shutdown event drops from it.
+    public let tokenCache: CachingTokenVerifier
+    public let rateLimiter: RateLimiter
+    private let transport: any BusTransport
+    private let server: HTTPServer
+    private let logger: Logger
+    private let subscription = Mutex<(any BusSubscription)?>(nil)
+
+    /// Where services announce that a runtime shut down (payload `{"runtimeId": "..."}`).
+    public static let runtimeShutdownSubject = BusSubjects.runtimeShutdown
+
+    /// How far past `maxBodyBytes` the HTTP server still reads a body, so that a slightly oversized one
+    /// gets the JSON-RPC 413 from the Gateway; beyond that the HTTP module answers a plain-text 413.
+    public static let bodyReadSlack = 1 << 20
+
+    /// Creates a stopped gateway; call ``start()``. Without `tokenVerifier` tokens are verified by the
+    /// AuthService over the bus. Either way positive answers are cached for `tokenCacheTTL`.
+    public init(
+        configuration: GatewayConfiguration, transport: any BusTransport, tokenVerifier: (any TokenVerifier)? = nil,
+        logger: Logger? = nil
+    ) {
+        self.configuration = configuration
+        self.transport = transport
+        let logger = logger ?? Logger(service: "gateway", minimumLevel: configuration.logLevel)
+        self.logger = logger
+        let metrics = GatewayMetrics()
+        self.metrics = metrics
+        let client = BusClient(
+            transport: MeteredTransport(base: transport, metrics: metrics), timeout: configuration.busTimeout)
+        tokenCache = CachingTokenVerifier(
+            tokenVerifier ?? BusTokenVerifier(client: client), ttl: configuration.tokenCacheTTL,
+            capacity: configuration.tokenCacheCapacity)
+        rateLimiter = RateLimiter(rate: configuration.rateLimit, burst: configuration.rateBurst)
+        let handler = GatewayHandler(
+            configuration: configuration, client: client, verifier: tokenCache, limiter: rateLimiter, metrics: metrics,
+            logger: logger, readiness: { (transport as? any BusReadiness)?.isBusReady ?? true })
+        server = HTTPServer(
+            configuration: HTTPServer.Configuration(
+                host: configuration.host, port: configuration.port,
+                maxBodySize: configuration.maxBodyBytes + Self.bodyReadSlack,
+                shutdownGracePeriod: configuration.shutdownGracePeriod),
+            handler: { request in await handler.handle(request) })
+    }
+
+    /// Subscribes to runtime shutdown events, then binds and serves.
+    public func start() async throws {
+        let tokenCache = self.tokenCache
+        let events = try await transport.subscribe(
+            subject: Self.runtimeShutdownSubject, queueGroup: nil, delivery: .concurrent
+        ) { message in
+            if let runtimeID = Self.runtimeID(inShutdownEvent: message.payload) {
+                tokenCache.drop(runtimeId: runtimeID)
+            }
+            return .now(nil)
+        }
+        subscription.withLock { $0 = events }
+        do {
+            try server.start()
+        } catch {
+            await stopListening()
+            throw error
+        }
+        if let root = configuration.staticRoot {
+            logger.info("serving static files", ["root": root])
+        }
+        logger.info("gateway listening", ["host": configuration.host, "port": String(port)])
+    }
+
+    /// The bound port (useful with port 0), or 0 before ``start()``.
+    public var port: UInt16 { server.port }
+
+    /// Stops accepting connections, lets in-flight requests finish (up to the grace period), then stops
+    /// listening to the bus.
+    public func shutdown() async {
+        await server.shutdown()
+        await stopListening()
+        logger.info("gateway stopped")
+    }
+
+    private func stopListening() async {
+        let events = subscription.withLock { subscription in
+            defer { subscription = nil }
+            return subscription
+        }
+        await events?.cancel()
+    }
+
+    /// The runtime id of a shutdown event: `{"runtimeId": …}`, or a JSON-RPC notification with it in params.
+    static func runtimeID(inShutdownEvent payload: [UInt8]) -> String? {
+        guard let json = try? JSONParser.parse(payload, maxDepth: 8) else { return nil }
+        return json["runtimeId"]?.stringValue ?? json["params"]?["runtimeId"]?.stringValue
+    }
+}

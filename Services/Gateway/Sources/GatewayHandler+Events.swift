@@ -1,0 +1,120 @@
+import Bus
+import FolioAPI
+import FolioModel
+import HTTP
+
+extension GatewayHandler {
+    /// `GET /events?storeId=…`: the store's states as Server-Sent Events, by looping `store.next`.
+    ///
+    /// Errors found before the stream starts are HTTP errors with a JSON-RPC error body; once streaming,
+    /// the stream ends with `event: closed` (the store or runtime is gone) or `event: error`.
+    func handleEvents(_ request: HTTPRequest, token: String?) async -> HTTPResponse {
+        guard let text = request.query["storeId"], !text.isEmpty else {
+            return .rpcError(400, .invalidParams("missing query parameter storeId"))
+        }
+        let identity: RuntimeIdentity
+        switch await authenticate(token) {
+        case .success(let verified): identity = verified
+        case .failure(let error): return .rpcError(HTTPResponse.status(for: error), error)
+        }
+        guard let storeID = StoreID(text) else { return .rpcError(404, .folio(.unknownStore, "not a store id")) }
+        let subject = BusSubjects.store(storeID)
+        let params: [String: JSONValue] = [
+            "storeId": .string(storeID.rawValue), "runtimeId": .string(identity.runtimeId),
+        ]
+        let first: JSONValue
+        do {
+            first = try await client.call(subject, StoreMethods.state.name, .object(params))
+        } catch {
+            let rpcError = Self.rpcError(error)
+            return .rpcError(HTTPResponse.status(for: rpcError), rpcError)
+        }
+        guard let version = first["version"]?.intValue else {
+            return .rpcError(502, .internalError("store.state answered without a version"))
+        }
+        let stream = EventStream(
+            client: client, subject: subject, params: params,
+            wait: min(Int64(configuration.sseKeepalive.inSeconds * 1000), StoreMethods.maxNextTimeoutMs))
+        let lastEventID = request.headers["last-event-id"].flatMap { Int64($0) }
+        return HTTPResponse(
+            status: 200,
+            headers: [
+                ("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache"), ("X-Accel-Buffering", "no"),
+            ],
+            body: .stream(stream.start(first: first, version: version, lastEventID: lastEventID)))
+    }
+}
+
+/// Feeds one SSE response from `store.next`.
+struct EventStream: Sendable {
+    let client: BusClient
+    let subject: String
+    let params: [String: JSONValue]
+    /// How long one `store.next` waits (ms); a wait without a change writes a keepalive comment.
+    let wait: Int64
+
+    /// Starts producing; the producer stops when the client goes away (the stream is cancelled).
+    func start(first: JSONValue, version: Int64, lastEventID: Int64?) -> AsyncStream<[UInt8]> {
+        let (stream, continuation) = AsyncStream<[UInt8]>.makeStream()
+        let task = Task {
+            continuation.yield(Array("retry: 3000\n\n".utf8))
+            if lastEventID.map({ version > $0 }) ?? true {
+                continuation.yield(Self.state(first, version: version))
+            }
+            await follow(from: version, into: continuation)
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    private func follow(from version: Int64, into continuation: AsyncStream<[UInt8]>.Continuation) async {
+        var current = version
+        while !Task.isCancelled {
+            var nextParams = params
+            nextParams["afterVersion"] = .int(current)
+            nextParams["timeoutMs"] = .int(wait)
+            let next: JSONValue
+            do {
+                next = try await client.call(
+                    subject, StoreMethods.next.name, .object(nextParams),
+                    timeout: .milliseconds(wait) + GatewayConfiguration.nextTimeoutMargin)
+            } catch {
+                let rpcError = GatewayHandler.rpcError(error)
+                switch rpcError.folioCode {
+                case .storeClosed?, .runtimeShutDown?, .unknownStore?: continuation.yield(Self.closed)
+                default: continuation.yield(Self.event("error", rpcError.json))
+                }
+                return
+            }
+            if next.isNull {
+                continuation.yield(Self.closed)
+                return
+            }
+            guard let nextVersion = next["version"]?.intValue else {
+                continuation.yield(
+                    Self.event("error", JSONRPCError.internalError("store.next answered without a version").json))
+                return
+            }
+            if nextVersion > current {
+                current = nextVersion
+                continuation.yield(Self.state(next, version: nextVersion))
+            } else {
+                continuation.yield(Self.keepalive)
+            }
+        }
+    }
+
+    static let keepalive = Array(": keepalive\n\n".utf8)
+    static let closed = Array("event: closed\ndata: null\n\n".utf8)
+
+    static func state(_ value: JSONValue, version: Int64) -> [UInt8] {
+        let data: JSONValue = ["version": .int(version), "model": value["model"] ?? .null]
+        return Array("id: \(version)\n".utf8) + event("state", data)
+    }
+
+    /// One event; serialized JSON has no raw newlines, so it fits one `data:` line.
+    static func event(_ name: String, _ data: JSONValue) -> [UInt8] {
+        Array("event: \(name)\ndata: ".utf8) + data.serialized() + Array("\n\n".utf8)
+    }
+}

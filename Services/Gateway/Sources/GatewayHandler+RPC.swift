@@ -1,0 +1,191 @@
+import Bus
+import FolioAPI
+import FolioModel
+import HTTP
+
+extension GatewayHandler {
+    /// Where one call goes: answered here, or forwarded to a bus subject.
+    enum Route {
+        case local(JSONValue)
+        case forward(subject: String, request: JSONRPCRequest, timeout: Duration)
+    }
+
+    /// `POST /rpc`: one request or a batch, answered as JSON-RPC 2.0 (HTTP 200), or 204 when only
+    /// notifications came.
+    func handleRPC(_ request: HTTPRequest, token: String?) async -> (HTTPResponse, [String]) {
+        guard RequestHeaders.isJSON(request.headers["content-type"]) else {
+            metrics.recordCall(method: "none", outcome: "unsupported_media_type")
+            return (.rpcError(415, .invalidRequest("Content-Type must be application/json")), [])
+        }
+        guard request.body.count <= configuration.maxBodyBytes else {
+            metrics.recordCall(method: "none", outcome: "payload_too_large")
+            let error = JSONRPCError.folio(
+                .payloadTooLarge, "the body is larger than \(configuration.maxBodyBytes) bytes")
+            return (.rpcError(413, error), [])
+        }
+        switch JSONRPCCodec.decode(request.body, maxDepth: configuration.maxJSONDepth) {
+        case .single(.failure(let rejection)):
+            metrics.recordCall(method: "invalid", outcome: GatewayMetrics.outcome(of: rejection.error))
+            return (reply([rejection.response], wasBatch: false), [])
+        case .single(.success(let call)):
+            let caller = await authenticate(token, for: [call])
+            let response = await process(call, caller: caller)
+            return (reply(response.map { [$0] } ?? [], wasBatch: false), [call.method])
+        case .batch(let elements):
+            guard elements.count <= configuration.maxBatchSize else {
+                metrics.recordCall(method: "invalid", outcome: "invalid_request")
+                let error = JSONRPCError.invalidRequest("a batch holds at most \(configuration.maxBatchSize) requests")
+                return (reply([JSONRPCResponse(id: .null, error: error)], wasBatch: false), [])
+            }
+            let calls = elements.compactMap { try? $0.get() }
+            let caller = await authenticate(token, for: calls)
+            let responses = await withTaskGroup(of: (Int, JSONRPCResponse?).self) { group in
+                for (offset, element) in elements.enumerated() {
+                    group.addTask {
+                        switch element {
+                        case .failure(let rejection):
+                            self.metrics.recordCall(
+                                method: "invalid", outcome: GatewayMetrics.outcome(of: rejection.error))
+                            return (offset, rejection.response)
+                        case .success(let call):
+                            return (offset, await self.process(call, caller: caller))
+                        }
+                    }
+                }
+                var collected: [(Int, JSONRPCResponse?)] = []
+                for await item in group { collected.append(item) }
+                return collected.sorted { $0.0 < $1.0 }.compactMap(\.1)
+            }
+            return (reply(responses, wasBatch: true), calls.map(\.method))
+        }
+    }
+
+    private func reply(_ responses: [JSONRPCResponse], wasBatch: Bool) -> HTTPResponse {
+        guard let bytes = JSONRPCCodec.encode(responses: responses, wasBatch: wasBatch) else {
+            return HTTPResponse(status: 204)
+        }
+        return .json(200, bytes: bytes)
+    }
+
+    /// Verifies the token once per HTTP request, and only when some call needs it; nil when none does.
+    func authenticate(_ token: String?, for calls: [JSONRPCRequest]) async -> Result<RuntimeIdentity, JSONRPCError>? {
+        guard calls.contains(where: { needsToken($0.method) }) else { return nil }
+        return await authenticate(token)
+    }
+
+    func needsToken(_ method: String) -> Bool {
+        methods[method] != nil && !FolioAPI.publicMethods.contains(method)
+    }
+
+    /// Answers or forwards one call; nil for a notification.
+    func process(_ call: JSONRPCRequest, caller: Result<RuntimeIdentity, JSONRPCError>?) async -> JSONRPCResponse? {
+        let label = methods[call.method] != nil || call.method == OpenRPC.discover.name ? call.method : "unknown"
+        let outcome: Result<JSONValue, JSONRPCError>
+        switch route(call, caller: caller) {
+        case .failure(let error):
+            outcome = .failure(error)
+        case .success(.local(let value)):
+            outcome = .success(value)
+        case .success(.forward(let subject, let forwarded, let timeout)):
+            guard let response = await client.forward(subject, forwarded, timeout: timeout) else {
+                metrics.recordCall(method: label, outcome: "notification")
+                return nil
+            }
+            outcome = response.outcome
+            if call.method == RuntimeMethods.shutdown.name, case .success = outcome,
+                case .success(let identity)? = caller
+            {
+                verifier.drop(runtimeId: identity.runtimeId)
+            }
+        }
+        switch outcome {
+        case .success: metrics.recordCall(method: label, outcome: "ok")
+        case .failure(let error): metrics.recordCall(method: label, outcome: GatewayMetrics.outcome(of: error))
+        }
+        guard let id = call.id else { return nil }
+        return JSONRPCResponse(id: id, outcome: outcome)
+    }
+
+    /// Decides where a call goes, checking on the way that the method exists, that the caller may call
+    /// it, and (for `store.*`) that the store id names a service.
+    func route(_ call: JSONRPCRequest, caller: Result<RuntimeIdentity, JSONRPCError>?) -> Result<Route, JSONRPCError> {
+        if call.method == OpenRPC.discover.name { return .success(.local(openRPC)) }
+        guard let spec = methods[call.method], let namespace = FolioAPI.namespace(of: call.method) else {
+            return .failure(.methodNotFound(call.method))
+        }
+        let isStoreMethod = namespace == "store"
+        let service = FolioAPI.serviceForNamespace[namespace]
+        guard isStoreMethod || service != nil else { return .failure(.methodNotFound(call.method)) }
+
+        var runtimeID: String?
+        if !FolioAPI.publicMethods.contains(call.method) {
+            switch caller {
+            case .success(let identity)?: runtimeID = identity.runtimeId
+            case .failure(let error)?: return .failure(error)
+            case nil: return .failure(.folio(.unauthorized))
+            }
+        }
+        var params: [String: JSONValue]
+        switch Self.namedParams(call.params, for: spec) {
+        case .success(let named): params = named
+        case .failure(let error): return .failure(error)
+        }
+        // Only the Gateway says who the caller is: whatever the client sent under this name is replaced.
+        params["runtimeId"] = runtimeID.map { .string($0) }
+
+        var timeout = configuration.busTimeout
+        let subject: String
+        if isStoreMethod {
+            guard let value = params["storeId"], !value.isNull else {
+                return .failure(.invalidParams("missing param storeId"))
+            }
+            guard let text = value.stringValue, let storeID = StoreID(text) else {
+                return .failure(.folio(.unknownStore, "not a store id"))
+            }
+            subject = BusSubjects.store(storeID)
+            if call.method == StoreMethods.next.name {
+                timeout = .milliseconds(Self.clampNextWait(&params)) + GatewayConfiguration.nextTimeoutMargin
+            }
+        } else if let service {
+            subject = BusSubjects.rpc(service)
+        } else {
+            return .failure(.methodNotFound(call.method))
+        }
+        let forwarded = JSONRPCRequest(method: call.method, params: .object(params), id: call.id)
+        return .success(.forward(subject: subject, request: forwarded, timeout: timeout))
+    }
+
+    /// Params by name, whether they came by name or by position (the spec gives the positions).
+    static func namedParams(_ params: JSONValue?, for spec: RPCMethodSpec) -> Result<[String: JSONValue], JSONRPCError>
+    {
+        switch params {
+        case nil:
+            return .success([:])
+        case .object(let members)?:
+            return .success(members)
+        case .array(let values)?:
+            var named: [String: JSONValue] = [:]
+            if let rest = spec.params.last, rest.variadic {
+                let fixed = spec.params.dropLast()
+                for (param, value) in zip(fixed, values) { named[param.name] = value }
+                named[rest.name] = .array(Array(values.dropFirst(fixed.count)))
+                return .success(named)
+            }
+            guard values.count <= spec.params.count else {
+                return .failure(.invalidParams("\(spec.name) takes at most \(spec.params.count) params"))
+            }
+            for (param, value) in zip(spec.params, values) { named[param.name] = value }
+            return .success(named)
+        default:
+            return .failure(.invalidParams("params must be an array or an object"))
+        }
+    }
+
+    /// Clamps `timeoutMs` of a `store.next` call to 0...max and returns the wait in milliseconds.
+    static func clampNextWait(_ params: inout [String: JSONValue]) -> Int64 {
+        guard let requested = params["timeoutMs"]?.intValue else { return StoreMethods.defaultNextTimeoutMs }
+        let wait = min(max(requested, 0), StoreMethods.maxNextTimeoutMs)
+        params["timeoutMs"] = .int(wait)
+        return wait
+    }
+}
