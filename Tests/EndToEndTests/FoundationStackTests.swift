@@ -70,7 +70,7 @@ final class FoundationStackTests: XCTestCase {
         return try JSONParser.parse(try await post(request.serialized(), token: token).body)
     }
 
-    func waitUntil(_ what: String, timeout: Duration = .seconds(60), _ check: @Sendable () async throws -> Bool) async throws {
+    func waitUntil(_ what: String, timeout: Duration = .seconds(60), _ check: () async throws -> Bool) async throws {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if (try? await check()) == true { return }

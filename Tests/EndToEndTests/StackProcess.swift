@@ -15,7 +15,7 @@ final class StackProcess: @unchecked Sendable {
             throw StackError("\(binary.path) is not built: run `swift build` first")
         }
         logURL = logDirectory.appendingPathComponent("\(name).log")
-        FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         let log = try FileHandle(forWritingTo: logURL)
         process.executableURL = binary
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
