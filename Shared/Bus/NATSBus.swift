@@ -68,17 +68,11 @@ public final class NATSBus: BusTransport {
         let token = replies.nextToken()
         let replySubject = "\(inboxPrefix).\(token)"
         let result: Result<[UInt8], BusError> = await withCheckedContinuation { continuation in
-            replies.register(token, continuation)
+            replies.register(token, subject: subject, deadline: ContinuousClock.now + timeout, continuation)
             do throws(BusError) {
                 try connection.publish(subject: subject, reply: replySubject, payload: payload)
             } catch {
                 replies.resolve(token, with: .failure(error))
-                return
-            }
-            let (seconds, attoseconds) = timeout.components
-            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [replies] in
-                replies.resolve(token, with: .failure(.timeout(subject: subject)))
             }
         }
         switch result {
@@ -100,14 +94,35 @@ public final class NATSBus: BusTransport {
     }
 }
 
-/// Callers waiting for a reply, by the last token of their reply subject.
-final class ReplyTable: Sendable {
-    private struct State {
-        var next: UInt64 = 0
-        var waiting: [UInt64: CheckedContinuation<Result<[UInt8], BusError>, Never>] = [:]
+/// Callers waiting for a reply, by the last token of their reply subject. One timer for the whole table
+/// expires overdue callers, so a request costs no timer of its own.
+final class ReplyTable: @unchecked Sendable {
+    // The timer is set up once in init and only cancelled in deinit; all other state is under the mutex.
+    private struct Waiter {
+        let subject: String
+        let deadline: ContinuousClock.Instant
+        let continuation: CheckedContinuation<Result<[UInt8], BusError>, Never>
     }
 
+    private struct State {
+        var next: UInt64 = 0
+        var waiting: [UInt64: Waiter] = [:]
+    }
+
+    /// How often overdue callers are looked for; a timeout fires at most this much late.
+    static let sweepInterval = DispatchTimeInterval.milliseconds(20)
+
     private let state = Mutex(State())
+    private let timer: any DispatchSourceTimer
+
+    init() {
+        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "folio.bus.reply-timeouts"))
+        timer.schedule(deadline: .now() + Self.sweepInterval, repeating: Self.sweepInterval, leeway: .milliseconds(5))
+        timer.setEventHandler { [weak self] in self?.expireOverdue() }
+        timer.resume()
+    }
+
+    deinit { timer.cancel() }
 
     func nextToken() -> UInt64 {
         state.withLock { state in
@@ -116,12 +131,24 @@ final class ReplyTable: Sendable {
         }
     }
 
-    func register(_ token: UInt64, _ continuation: CheckedContinuation<Result<[UInt8], BusError>, Never>) {
-        state.withLock { $0.waiting[token] = continuation }
+    func register(
+        _ token: UInt64, subject: String, deadline: ContinuousClock.Instant,
+        _ continuation: CheckedContinuation<Result<[UInt8], BusError>, Never>
+    ) {
+        state.withLock { $0.waiting[token] = Waiter(subject: subject, deadline: deadline, continuation: continuation) }
     }
 
     func resolve(_ token: UInt64, with result: Result<[UInt8], BusError>) {
-        let continuation = state.withLock { $0.waiting.removeValue(forKey: token) }
-        continuation?.resume(returning: result)
+        let waiter = state.withLock { $0.waiting.removeValue(forKey: token) }
+        waiter?.continuation.resume(returning: result)
+    }
+
+    private func expireOverdue() {
+        let now = ContinuousClock.now
+        let overdue = state.withLock { state in
+            let tokens = state.waiting.filter { $0.value.deadline <= now }.map(\.key)
+            return tokens.compactMap { state.waiting.removeValue(forKey: $0) }
+        }
+        for waiter in overdue { waiter.continuation.resume(returning: .failure(.timeout(subject: waiter.subject))) }
     }
 }
