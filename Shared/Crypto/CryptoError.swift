@@ -15,6 +15,7 @@ public struct CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     case signatureInvalid
     case malformedBase64URL
     case malformedHex
+    case malformedBase32
     case malformedJWS
     case malformedJWSHeader
     case unsupportedAlgorithm
@@ -54,6 +55,8 @@ public struct CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
   public static let malformedBase64URL = CryptoError(.malformedBase64URL)
   /// Text is not an even-length string of hex digits.
   public static let malformedHex = CryptoError(.malformedHex)
+  /// Text is not canonical unpadded RFC 4648 base32 (e.g. a TOTP secret).
+  public static let malformedBase32 = CryptoError(.malformedBase32)
   /// A JWS compact serialization does not have exactly three segments.
   public static let malformedJWS = CryptoError(.malformedJWS)
   /// A JWS protected header is not a JSON object with a string "alg".
@@ -84,6 +87,7 @@ public struct CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     case .signatureInvalid: "signature invalid"
     case .malformedBase64URL: "malformed base64url"
     case .malformedHex: "malformed hex"
+    case .malformedBase32: "malformed base32"
     case .malformedJWS: "malformed JWS: expected three dot-separated segments"
     case .malformedJWSHeader: "malformed JWS protected header"
     case .unsupportedAlgorithm: "unsupported JWS algorithm (only EdDSA)"

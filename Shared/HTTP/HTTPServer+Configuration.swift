@@ -17,13 +17,17 @@ extension HTTPServer {
     public var threadCount: Int
     /// How long ``HTTPServer/shutdown()`` waits for in-flight requests before closing them.
     public var shutdownGracePeriod: Duration
+    /// What a request whose body is over ``maxBodySize`` gets (the connection is closed after it).
+    public var payloadTooLargeResponse: HTTPResponse
 
     /// Creates a configuration.
     public init(
       host: String = "127.0.0.1", port: UInt16 = 0, maxBodySize: Int = 1 << 20,
       connectionLimit: Int = 1024, connectionTimeout: Duration = .seconds(60),
       connectionMemoryLimit: Int = 32 << 10, threadCount: Int = 1,
-      shutdownGracePeriod: Duration = .seconds(10)
+      shutdownGracePeriod: Duration = .seconds(10),
+      payloadTooLargeResponse: HTTPResponse = HTTPResponse(
+        status: 413, headers: [("Content-Type", "text/plain")], text: "payload too large")
     ) {
       self.host = host
       self.port = port
@@ -33,6 +37,7 @@ extension HTTPServer {
       self.connectionMemoryLimit = connectionMemoryLimit
       self.threadCount = threadCount
       self.shutdownGracePeriod = shutdownGracePeriod
+      self.payloadTooLargeResponse = payloadTooLargeResponse
     }
   }
 }

@@ -23,7 +23,7 @@ extension ServerCore {
     {
       // Queued before the body is read, libmicrohttpd skips the "100 Continue" and closes afterwards.
       context.dispatched = true
-      return queue(Self.payloadTooLarge, on: connection)
+      return queue(payloadTooLarge, on: connection)
     }
     if let length = headers["content-length"], let declared = Int(length), declared > 0 {
       context.body.reserveCapacity(declared)
@@ -53,7 +53,7 @@ extension ServerCore {
     let connection = context.connection
     if !context.dispatched {
       context.dispatched = true
-      if context.bodyTooLarge { return queue(Self.payloadTooLarge, on: connection) }
+      if context.bodyTooLarge { return queue(payloadTooLarge, on: connection) }
       return dispatch(context)
     }
     let response: HTTPResponse? = lock.withLock {
@@ -161,9 +161,12 @@ extension ServerCore {
 
   // MARK: Responses
 
-  static let payloadTooLarge = HTTPResponse(
-    status: 413, headers: [("Content-Type", "text/plain"), ("Connection", "close")],
-    text: "payload too large")
+  /// The configured 413, always closing the connection (the rest of the body is not read).
+  var payloadTooLarge: HTTPResponse {
+    var response = configuration.payloadTooLargeResponse
+    response.headers.append(("Connection", "close"))
+    return response
+  }
   static let serviceUnavailable = HTTPResponse(
     status: 503, headers: [("Content-Type", "text/plain"), ("Connection", "close")],
     text: "shutting down")

@@ -115,6 +115,11 @@ final class FoundationStackTests: XCTestCase {
         }
         let oversized = try await post(Array(repeating: UInt8(ascii: " "), count: 64 * 1024 * 1024))
         XCTAssertEqual(oversized.status, 413)
+        XCTAssertEqual(try JSONParser.parse(oversized.body)["error"]?["code"], -32006, "the 413 is a JSON-RPC error")
+        let created = try await rpc("runtime.create", ["organizationId": "org-demo"])
+        let token = try XCTUnwrap(created["result"]?["token"]?.stringValue)
+        let unknown = try await rpc("store.state", ["storeId": "inq_aaaaaaaaaaaaaaaaaaaaaaaaaa"], token: token)
+        XCTAssertEqual(unknown["error"]?["code"], -32003, "an unknown store id with a valid token: \(unknown)")
         let health = try await rpc("auth.health")
         XCTAssertEqual(health["result"]?["database"], "ok", "the stack is still up")
     }

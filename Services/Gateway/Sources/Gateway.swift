@@ -20,10 +20,6 @@ public final class Gateway: Sendable {
     /// Where services announce that a runtime shut down (payload `{"runtimeId": "..."}`).
     public static let runtimeShutdownSubject = BusSubjects.runtimeShutdown
 
-    /// How far past `maxBodyBytes` the HTTP server still reads a body, so that a slightly oversized one
-    /// gets the JSON-RPC 413 from the Gateway; beyond that the HTTP module answers a plain-text 413.
-    public static let bodyReadSlack = 1 << 20
-
     /// Creates a stopped gateway; call ``start()``. Without `tokenVerifier` tokens are verified by the
     /// AuthService over the bus. Either way positive answers are cached for `tokenCacheTTL`.
     public init(
@@ -48,8 +44,10 @@ public final class Gateway: Sendable {
         server = HTTPServer(
             configuration: HTTPServer.Configuration(
                 host: configuration.host, port: configuration.port,
-                maxBodySize: configuration.maxBodyBytes + Self.bodyReadSlack,
-                shutdownGracePeriod: configuration.shutdownGracePeriod),
+                maxBodySize: configuration.maxBodyBytes,
+                shutdownGracePeriod: configuration.shutdownGracePeriod,
+                payloadTooLargeResponse: .rpcError(
+                    413, .folio(.payloadTooLarge, "the body is larger than \(configuration.maxBodyBytes) bytes"))),
             handler: { request in await handler.handle(request) })
     }
 

@@ -17,12 +17,6 @@ extension GatewayHandler {
             metrics.recordCall(method: "none", outcome: "unsupported_media_type")
             return (.rpcError(415, .invalidRequest("Content-Type must be application/json")), [])
         }
-        guard request.body.count <= configuration.maxBodyBytes else {
-            metrics.recordCall(method: "none", outcome: "payload_too_large")
-            let error = JSONRPCError.folio(
-                .payloadTooLarge, "the body is larger than \(configuration.maxBodyBytes) bytes")
-            return (.rpcError(413, error), [])
-        }
         switch JSONRPCCodec.decode(request.body, maxDepth: configuration.maxJSONDepth) {
         case .single(.failure(let rejection)):
             metrics.recordCall(method: "invalid", outcome: GatewayMetrics.outcome(of: rejection.error))
