@@ -60,7 +60,8 @@ let package = Package(
         .target(
             name: "InquiryService", dependencies: ["ServiceKit", "StoreKit", "FolioClient", "Crypto"],
             path: "Services/InquiryService/Sources"),
-        .executableTarget(name: "folio-inquiry", dependencies: ["InquiryService"], path: "Services/InquiryService/Main"),
+        .executableTarget(
+            name: "folio-inquiry", dependencies: ["InquiryService"], path: "Services/InquiryService/Main"),
         .target(
             name: "AuthService", dependencies: ["ServiceKit", "StoreKit", "FolioClient", "Crypto"],
             path: "Services/AuthService/Sources", resources: [.copy("Migrations")]),
@@ -82,16 +83,23 @@ let package = Package(
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"], path: "Tests/CryptoTests"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"], path: "Tests/PostgresTests"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"], path: "Tests/HTTPTests"),
-        .testTarget(name: "BusTests", dependencies: ["Bus", "TestSupport"], path: "Tests/BusTests", resources: [.copy("Vectors")]),
         .testTarget(
-            name: "StoreKitTests", dependencies: ["StoreKit", "StoreKitTesting", "TestSupport"], path: "Tests/StoreKitTests"),
+            name: "BusTests", dependencies: ["Bus", "TestSupport"], path: "Tests/BusTests",
+            resources: [.copy("Vectors")]),
+        .testTarget(
+            name: "StoreKitTests", dependencies: ["StoreKit", "StoreKitTesting", "TestSupport"],
+            path: "Tests/StoreKitTests"),
         .testTarget(name: "FolioAPITests", dependencies: ["FolioAPI"], path: "Tests/FolioAPITests"),
         .testTarget(name: "GatewayTests", dependencies: ["GatewayService", "TestSupport"], path: "Tests/GatewayTests"),
         .testTarget(
             name: "FolioEmulatorTests", dependencies: ["FolioEmulator", "FolioClient", "TestSupport"],
             path: "Tests/FolioEmulatorTests"),
-        .testTarget(name: "ServiceKitTests", dependencies: ["ServiceKit", "TestSupport"], path: "Tests/ServiceKitTests"),
-        .testTarget(name: "AuthServiceTests", dependencies: ["AuthService", "TestSupport"], path: "Tests/AuthServiceTests"),
-        .testTarget(name: "EndToEndTests", dependencies: ["FolioModel", "Bus", "HTTP", "TestSupport"], path: "Tests/EndToEndTests"),
+        .testTarget(
+            name: "ServiceKitTests", dependencies: ["ServiceKit", "TestSupport"], path: "Tests/ServiceKitTests"),
+        .testTarget(
+            name: "AuthServiceTests", dependencies: ["AuthService", "TestSupport"], path: "Tests/AuthServiceTests"),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["FolioModel", "Bus", "HTTP", "TestSupport"],
+            path: "Tests/EndToEndTests"),
     ]
 )

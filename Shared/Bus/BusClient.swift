@@ -27,7 +27,9 @@ public struct BusClient: Sendable {
     }
 
     /// Forwards one request as it came (its id kept); bus failures become the matching error response.
-    public func forward(_ subject: String, _ request: JSONRPCRequest, timeout: Duration? = nil) async -> JSONRPCResponse? {
+    public func forward(_ subject: String, _ request: JSONRPCRequest, timeout: Duration? = nil) async
+        -> JSONRPCResponse?
+    {
         guard let id = request.id else {
             try? await transport.publish(subject: subject, payload: request.json.serialized())
             return nil
@@ -41,7 +43,9 @@ public struct BusClient: Sendable {
         }
     }
 
-    private func exchange(_ subject: String, _ request: JSONRPCRequest, timeout: Duration) async throws -> JSONRPCResponse {
+    private func exchange(_ subject: String, _ request: JSONRPCRequest, timeout: Duration) async throws
+        -> JSONRPCResponse
+    {
         let reply = try await transport.request(subject: subject, payload: request.json.serialized(), timeout: timeout)
         guard let json = try? JSONParser.parse(reply, maxDepth: 512), var response = JSONRPCResponse.decode(json) else {
             throw BusError.transport("malformed JSON-RPC reply on \(subject)")
@@ -54,7 +58,9 @@ public struct BusClient: Sendable {
 extension BusTransport {
     /// Answers JSON-RPC on `subject` with `router`. On a serial subscription, inline methods run in
     /// arrival order and detached ones (long polls) run beside later requests.
-    public func serve(_ router: RPCRouter, subject: String, queueGroup: String? = nil, delivery: BusDelivery = .concurrent)
+    public func serve(
+        _ router: RPCRouter, subject: String, queueGroup: String? = nil, delivery: BusDelivery = .concurrent
+    )
         async throws(BusError) -> any BusSubscription
     {
         try await subscribe(subject: subject, queueGroup: queueGroup, delivery: delivery) { message in

@@ -74,7 +74,9 @@ public final class InProcessBus: BusTransport {
     /// Every plain subscriber of the subject, plus one member of each queue group.
     private func pick(_ subject: String) -> [Entry] {
         registry.withLock { registry in
-            let matching = registry.entries.values.filter { SubjectPattern.matches($0.subject, subject) }.sorted { $0.id < $1.id }
+            let matching = registry.entries.values.filter { SubjectPattern.matches($0.subject, subject) }.sorted {
+                $0.id < $1.id
+            }
             var chosen = matching.filter { $0.queueGroup == nil }
             let groups = Dictionary(grouping: matching.filter { $0.queueGroup != nil }, by: { $0.queueGroup ?? "" })
             for (group, members) in groups.sorted(by: { $0.key < $1.key }) {

@@ -31,7 +31,8 @@ public struct JSONRPCRequest: Sendable, Hashable {
         var id: JSONRPCID?
         if let rawID = members["id"] {
             guard let parsed = JSONRPCID(json: rawID) else {
-                return .failure(JSONRPCRejection(id: .null, error: .invalidRequest("id must be a string, number or null")))
+                return .failure(
+                    JSONRPCRejection(id: .null, error: .invalidRequest("id must be a string, number or null")))
             }
             id = parsed
         }
@@ -45,7 +46,9 @@ public struct JSONRPCRequest: Sendable, Hashable {
         let params = members["params"]
         switch params {
         case nil, .array?, .object?: break
-        default: return .failure(JSONRPCRejection(id: errorID, error: .invalidRequest("params must be an array or an object")))
+        default:
+            return .failure(
+                JSONRPCRejection(id: errorID, error: .invalidRequest("params must be an array or an object")))
         }
         return .success(JSONRPCRequest(method: method, params: params, id: id))
     }

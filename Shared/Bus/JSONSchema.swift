@@ -14,13 +14,19 @@ public struct JSONSchema: Sendable, Hashable {
     public static let null = JSONSchema(["type": "null"])
     public static let any = JSONSchema([:])
 
-    public static func ref(_ name: String) -> JSONSchema { JSONSchema(["$ref": .string("#/components/schemas/\(name)")]) }
+    public static func ref(_ name: String) -> JSONSchema {
+        JSONSchema(["$ref": .string("#/components/schemas/\(name)")])
+    }
 
     public static func array(_ items: JSONSchema) -> JSONSchema { JSONSchema(["type": "array", "items": items.json]) }
 
-    public static func nullable(_ schema: JSONSchema) -> JSONSchema { JSONSchema(["oneOf": [schema.json, ["type": "null"]]]) }
+    public static func nullable(_ schema: JSONSchema) -> JSONSchema {
+        JSONSchema(["oneOf": [schema.json, ["type": "null"]]])
+    }
 
-    public static func object(_ properties: [String: JSONSchema], required: [String] = [], description: String? = nil) -> JSONSchema {
+    public static func object(_ properties: [String: JSONSchema], required: [String] = [], description: String? = nil)
+        -> JSONSchema
+    {
         var members: [String: JSONValue] = [
             "type": "object",
             "properties": .object(properties.mapValues(\.json)),

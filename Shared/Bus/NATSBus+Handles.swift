@@ -30,7 +30,9 @@ final class NATSConnectionHandle: @unchecked Sendable {
             try check(natsOptions_SetSendAsap(options, true), "natsOptions_SetSendAsap")
             try check(natsOptions_SetAllowReconnect(options, true), "natsOptions_SetAllowReconnect")
             try check(natsOptions_SetMaxReconnect(options, -1), "natsOptions_SetMaxReconnect")
-            try check(natsOptions_SetReconnectWait(options, milliseconds(configuration.reconnectWait)), "natsOptions_SetReconnectWait")
+            try check(
+                natsOptions_SetReconnectWait(options, milliseconds(configuration.reconnectWait)),
+                "natsOptions_SetReconnectWait")
             try check(natsOptions_SetTimeout(options, 2_000), "natsOptions_SetTimeout")
             try check(natsOptions_UseGlobalMessageDelivery(options, true), "natsOptions_UseGlobalMessageDelivery")
         } catch {
@@ -84,7 +86,8 @@ final class NATSSubscriptionHandle: BusSubscription, @unchecked Sendable {
         var subscription: OpaquePointer?
         let status: natsStatus =
             if let queueGroup {
-                natsConnection_QueueSubscribe(&subscription, connection.pointer, subject, queueGroup, natsMessageCallback, context)
+                natsConnection_QueueSubscribe(
+                    &subscription, connection.pointer, subject, queueGroup, natsMessageCallback, context)
             } else {
                 natsConnection_Subscribe(&subscription, connection.pointer, subject, natsMessageCallback, context)
             }
@@ -149,7 +152,9 @@ final class SubscriptionBox: Sendable {
         switch kind {
         case .inbox(let replies):
             guard let token = message.subject.split(separator: ".").last.flatMap({ UInt64($0) }) else { return }
-            replies.resolve(token, with: isNoResponders ? .failure(.noResponders(subject: message.subject)) : .success(message.payload))
+            replies.resolve(
+                token,
+                with: isNoResponders ? .failure(.noResponders(subject: message.subject)) : .success(message.payload))
         case .handler(let handler):
             if let serialQueue {
                 serialQueue.yield(message)
@@ -166,14 +171,17 @@ final class SubscriptionBox: Sendable {
             if let bytes { try? connection.publish(subject: replyTo, reply: nil, payload: bytes) }
         case .deferred(let task):
             Task {
-                if let bytes = await task.value { try? connection.publish(subject: replyTo, reply: nil, payload: bytes) }
+                if let bytes = await task.value {
+                    try? connection.publish(subject: replyTo, reply: nil, payload: bytes)
+                }
             }
         }
     }
 }
 
 private func natsMessageCallback(
-    _ connection: OpaquePointer?, _ subscription: OpaquePointer?, _ message: OpaquePointer?, _ closure: UnsafeMutableRawPointer?
+    _ connection: OpaquePointer?, _ subscription: OpaquePointer?, _ message: OpaquePointer?,
+    _ closure: UnsafeMutableRawPointer?
 ) {
     guard let message else { return }
     defer { natsMsg_Destroy(message) }
@@ -184,9 +192,12 @@ private func natsMessageCallback(
     let length = Int(natsMsg_GetDataLength(message))
     var payload: [UInt8] = []
     if length > 0, let data = natsMsg_GetData(message) {
-        payload = data.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+        payload = data.withMemoryRebound(to: UInt8.self, capacity: length) {
+            Array(UnsafeBufferPointer(start: $0, count: length))
+        }
     }
-    box.receive(BusMessage(subject: subject, payload: payload, replyTo: reply), isNoResponders: natsMsg_IsNoResponders(message))
+    box.receive(
+        BusMessage(subject: subject, payload: payload, replyTo: reply), isNoResponders: natsMsg_IsNoResponders(message))
 }
 
 private func natsSubscriptionCompleted(_ closure: UnsafeMutableRawPointer?) {

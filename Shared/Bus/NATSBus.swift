@@ -1,7 +1,7 @@
 import CNats
 import Dispatch
-import Foundation
 import FolioModel
+import Foundation
 import Synchronization
 
 /// The NATS transport over libnats.
@@ -90,7 +90,8 @@ public final class NATSBus: BusTransport {
         async throws(BusError) -> any BusSubscription
     {
         let box = SubscriptionBox(kind: .handler(handler), delivery: delivery, connection: connection)
-        return try NATSSubscriptionHandle.subscribe(connection: connection, subject: subject, queueGroup: queueGroup, box: box)
+        return try NATSSubscriptionHandle.subscribe(
+            connection: connection, subject: subject, queueGroup: queueGroup, box: box)
     }
 }
 

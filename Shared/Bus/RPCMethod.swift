@@ -53,7 +53,8 @@ public struct RPCMethod: Sendable {
         handler: @escaping @Sendable (RPCCall) async throws -> JSONValue
     ) {
         self.init(
-            spec: RPCMethodSpec(name, summary: summary, params: params, result: result, errors: errors, execution: execution),
+            spec: RPCMethodSpec(
+                name, summary: summary, params: params, result: result, errors: errors, execution: execution),
             handler: handler)
     }
 
@@ -70,7 +71,9 @@ public struct RPCParam: Sendable {
     /// The last param may collect every remaining positional value as an array.
     public var variadic: Bool
 
-    public init(_ name: String, _ schema: JSONSchema, required: Bool = true, variadic: Bool = false, summary: String = "") {
+    public init(
+        _ name: String, _ schema: JSONSchema, required: Bool = true, variadic: Bool = false, summary: String = ""
+    ) {
         self.name = name
         self.summary = summary
         self.schema = schema

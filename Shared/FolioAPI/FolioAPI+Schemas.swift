@@ -4,26 +4,47 @@ import FolioModel
 extension FolioAPI {
     /// The shared wire types, referenced from method specs as `#/components/schemas/<name>`.
     public static let schemas: [String: JSONSchema] = [
-        "StoreId": JSONSchema(["type": "string", "pattern": "^[a-z]{3}_[a-z2-7]{26}$", "description": "An unguessable store id whose prefix names its service (inq, ath, vlt, doc, exm)."]),
+        "StoreId": JSONSchema([
+            "type": "string", "pattern": "^[a-z]{3}_[a-z2-7]{26}$",
+            "description": "An unguessable store id whose prefix names its service (inq, ath, vlt, doc, exm).",
+        ]),
         "LocaleTag": JSONSchema(["type": "string", "description": "A BCP 47 language tag such as en or de-CH."]),
         "VersionedModel": .object(
-            ["version": .integer.described("Starts at 0 and grows by one with every change of the model."), "model": JSONSchema.any.described("The store's UI model in its wire shape.")],
+            [
+                "version": .integer.described("Starts at 0 and grows by one with every change of the model."),
+                "model": JSONSchema.any.described("The store's UI model in its wire shape."),
+            ],
             required: ["version", "model"]),
         "MountedStore": .object(["storeId": .ref("StoreId")], required: ["storeId"]),
         "TaggedValue": .object(
-            ["type": JSONSchema.string.described("SCREAMING_SNAKE case name."), "value": JSONSchema.any.described("The case's fields, absent for a case without fields.")],
+            [
+                "type": JSONSchema.string.described("SCREAMING_SNAKE case name."),
+                "value": JSONSchema.any.described("The case's fields, absent for a case without fields."),
+            ],
             required: ["type"], description: "An enum with payloads: {type, value}."),
         "ClientCapabilities": .object(["webAuthn": .boolean], description: "What the thin client can do."),
         "CreatedRuntime": .object(
-            ["runtimeId": .string, "token": JSONSchema.string.described("Bearer token for every later call."), "deviceCredential": JSONSchema.string.described("Present it again to be the same device.")],
+            [
+                "runtimeId": .string, "token": JSONSchema.string.described("Bearer token for every later call."),
+                "deviceCredential": JSONSchema.string.described("Present it again to be the same device."),
+            ],
             required: ["runtimeId", "token", "deviceCredential"]),
-        "RuntimeIdentity": .object(["runtimeId": .string, "organizationId": .string, "deviceId": .string], required: ["runtimeId", "organizationId", "deviceId"]),
+        "RuntimeIdentity": .object(
+            ["runtimeId": .string, "organizationId": .string, "deviceId": .string],
+            required: ["runtimeId", "organizationId", "deviceId"]),
         "ServiceHealth": .object(
-            ["service": .string, "database": .enumeration(["ok"]), "worker": JSONSchema.string.described("Which process answered.")],
+            [
+                "service": .string, "database": .enumeration(["ok"]),
+                "worker": JSONSchema.string.described("Which process answered."),
+            ],
             required: ["service", "database", "worker"]),
-        "ExampleModel": .object(["count": .integer, "pending": .integer, "lastEcho": .nullable(.string)], required: ["count", "pending"]),
+        "ExampleModel": .object(
+            ["count": .integer, "pending": .integer, "lastEcho": .nullable(.string)], required: ["count", "pending"]),
         "ErrorData": .object(
-            ["type": JSONSchema.string.described("SCREAMING_SNAKE error name, e.g. STORE_CLOSED."), "value": .object(["detail": .string])],
+            [
+                "type": JSONSchema.string.described("SCREAMING_SNAKE error name, e.g. STORE_CLOSED."),
+                "value": .object(["detail": .string]),
+            ],
             required: ["type"], description: "The data of every server error (-32000...-32099)."),
     ]
 }

@@ -42,7 +42,9 @@ public enum RuntimeMethods {
         summary: "Creates a runtime for one client device connection and returns its bearer token.",
         params: [
             RPCParam("organizationId", .string, summary: "The organization the runtime works for."),
-            RPCParam("locale", .ref("LocaleTag"), required: false, summary: "The SDK locale, a BCP 47 tag; English when absent."),
+            RPCParam(
+                "locale", .ref("LocaleTag"), required: false,
+                summary: "The SDK locale, a BCP 47 tag; English when absent."),
             RPCParam("capabilities", .ref("ClientCapabilities"), required: false, summary: "What the client can do."),
             RPCParam("deviceCredential", .string, required: false, summary: "The credential of a returning device."),
         ],
@@ -84,7 +86,8 @@ public enum StoreMethods {
 
     public static let next = RPCMethodSpec(
         "store.next",
-        summary: "The current model if its version is newer than afterVersion, else the next change; null once the store is closed or the runtime has shut down. After timeoutMs without a change it returns the current model again.",
+        summary:
+            "The current model if its version is newer than afterVersion, else the next change; null once the store is closed or the runtime has shut down. After timeoutMs without a change it returns the current model again.",
         params: [
             storeID,
             RPCParam("afterVersion", .integer, required: false, summary: "The version the client already has."),
@@ -102,6 +105,15 @@ public enum StoreMethods {
         errors: [.folio(.unknownStore)])
 
     public static let all = [dispatch, state, next, close]
+
+    /// Internal: the Gateway asks a service's queue group to adopt a store whose worker is gone ("no
+    /// responders" on its subject). One worker rebuilds it from its snapshot and answers for it again.
+    public static let adopt = RPCMethodSpec(
+        "store.adopt",
+        summary: "Internal (bus only): rebuild a store from its snapshot on this worker.",
+        params: [storeID],
+        result: RPCResultDescriptor("adopted", .object(["adopted": .boolean], required: ["adopted"])),
+        errors: [.folio(.unknownStore)])
 
     /// The longest and default wait of `store.next`.
     public static let maxNextTimeoutMs: Int64 = 30_000

@@ -85,7 +85,9 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
-            guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { throw failure("expected a member name") }
+            guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else {
+                throw failure("expected a member name")
+            }
             let key = try parseString()
             skipWhitespace()
             guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
@@ -237,12 +239,16 @@ public struct JSONParser {
         if index < buffer.count, buffer[index] == UInt8(ascii: "e") || buffer[index] == UInt8(ascii: "E") {
             isInteger = false
             index += 1
-            if index < buffer.count, buffer[index] == UInt8(ascii: "+") || buffer[index] == UInt8(ascii: "-") { index += 1 }
+            if index < buffer.count, buffer[index] == UInt8(ascii: "+") || buffer[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             try skipDigits()
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
         if isInteger, let value = Int64(text) { return .int(value) }
-        guard let value = Double(text), value.isFinite else { throw JSONParseError(offset: start, reason: "number out of range") }
+        guard let value = Double(text), value.isFinite else {
+            throw JSONParseError(offset: start, reason: "number out of range")
+        }
         return .double(value)
     }
 

@@ -7,7 +7,9 @@ public struct LocaleTag: Sendable, Hashable, Codable, CustomStringConvertible {
         let subtags = rawValue.split(separator: "-", omittingEmptySubsequences: false)
         guard let language = subtags.first, (2...8).contains(language.count), language != "",
             language.allSatisfy({ $0.isASCII && $0.isLetter }), language.count != 4,
-            subtags.dropFirst().allSatisfy({ (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+            subtags.dropFirst().allSatisfy({
+                (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            })
         else { return nil }
         self.rawValue = rawValue
     }

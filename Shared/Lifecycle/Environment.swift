@@ -38,7 +38,9 @@ public struct Environment: Sendable {
 
     public func port(_ name: String, default fallback: UInt16) throws -> UInt16 {
         guard let text = values[name], !text.isEmpty else { return fallback }
-        guard let value = UInt16(text) else { throw Invalid(variable: name, value: text, expected: "a port number 0-65535") }
+        guard let value = UInt16(text) else {
+            throw Invalid(variable: name, value: text, expected: "a port number 0-65535")
+        }
         return value
     }
 

@@ -40,11 +40,15 @@ public struct Logger: Sendable {
     public func log(_ level: Level, _ message: String, _ fields: [String: String] = [:]) {
         guard level >= minimumLevel else { return }
         var line: [String: String] = metadata.merging(fields) { _, new in new }
-        line["time"] = Date().formatted(.iso8601.year().month().day().timeZone(separator: .omitted).time(includingFractionalSeconds: true).timeSeparator(.colon))
+        line["time"] = Date().formatted(
+            .iso8601.year().month().day().timeZone(separator: .omitted).time(includingFractionalSeconds: true)
+                .timeSeparator(.colon))
         line["level"] = level.rawValue
         line["service"] = service
         line["message"] = message
-        let data = (try? JSONSerialization.data(withJSONObject: line, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let data =
+            (try? JSONSerialization.data(withJSONObject: line, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data()
         FileHandle.standardError.write(data + Data([0x0A]))
     }
 }

@@ -2,16 +2,16 @@ import Foundation
 
 /// A value guarded by a lock, for state shared between a dedicated thread and async callers.
 final class Locked<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value
+    private let lock = NSLock()
+    private var value: Value
 
-  init(_ value: Value) { self.value = value }
+    init(_ value: Value) { self.value = value }
 
-  func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
-  }
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
 
-  var current: Value { withLock { $0 } }
+    var current: Value { withLock { $0 } }
 }

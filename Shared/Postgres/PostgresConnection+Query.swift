@@ -3,160 +3,159 @@ import Foundation
 
 /// What one statement returned.
 struct PostgresResult: Sendable {
-  var rows: [PostgresRow]
-  var affectedRows: Int
+    var rows: [PostgresRow]
+    var affectedRows: Int
 }
 
 extension PostgresConnection {
-  /// Blocking: runs one statement with `PQexecParams`, parameters as binds. Call on `queue` (or,
-  /// for a listener's connection, on the listener's thread).
-  func runBlocking(_ query: PostgresQuery) throws -> PostgresResult {
-    let handle = try usableHandle()
-    let binds = query.binds
-    guard binds.count <= Int(UInt16.max) else {
-      throw PostgresError.queryFailed(
-        sqlState: "54000", message: "too many parameters (\(binds.count), at most 65535)")
-    }
-    guard !query.sql.utf8.contains(0) else {
-      throw PostgresError.queryFailed(sqlState: "22021", message: "SQL text contains a zero byte")
-    }
-    // All parameter bytes live in one buffer, each value NUL-terminated for text format.
-    var storage: [UInt8] = []
-    var offsets: [Int?] = []
-    var lengths: [Int32] = []
-    for (position, bind) in binds.enumerated() {
-      guard let bytes = bind.bytes else {
-        offsets.append(nil)
-        lengths.append(0)
-        continue
-      }
-      if bind.format == .text, bytes.contains(0) {
-        throw PostgresError.queryFailed(
-          sqlState: "22021", message: "text parameter $\(position + 1) contains a zero byte")
-      }
-      guard let length = Int32(exactly: bytes.count) else {
-        throw PostgresError.queryFailed(
-          sqlState: "54000", message: "parameter $\(position + 1) is too large")
-      }
-      offsets.append(storage.count)
-      lengths.append(length)
-      storage += bytes
-      storage.append(0)
-    }
-    storage.append(0)  // never empty, so the buffer has a base address
-    let types = binds.map { Oid($0.type.oid) }
-    let formats = binds.map { $0.format.rawValue }
-    let result: OpaquePointer? = storage.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return nil }
-      let values: [UnsafePointer<CChar>?] = offsets.map { offset in
-        offset.map { UnsafeRawPointer(base + $0).assumingMemoryBound(to: CChar.self) }
-      }
-      return PQexecParams(handle, query.sql, Int32(binds.count), types, values, lengths, formats, 0)
-    }
-    return try consume(result, of: handle)
-  }
-
-  /// Blocking: runs SQL text that may hold several statements, with `PQexec` and no parameters.
-  /// Only for migration bodies, which are files shipped with the program. Call on `queue`.
-  func runScriptBlocking(_ sql: String) throws -> PostgresResult {
-    let handle = try usableHandle()
-    guard !sql.utf8.contains(0) else {
-      throw PostgresError.queryFailed(sqlState: "22021", message: "SQL text contains a zero byte")
-    }
-    return try consume(PQexec(handle, sql), of: handle)
-  }
-
-  func usableHandle() throws -> OpaquePointer {
-    guard let handle, !isClosed else {
-      throw PostgresError.connectionFailed("the connection is closed")
-    }
-    guard PQstatus(handle) == CONNECTION_OK else {
-      markBroken()
-      throw PostgresError.connectionFailed(Self.errorMessage(of: handle))
-    }
-    return handle
-  }
-
-  /// Turns a `PGresult` into rows or a typed error, and frees it.
-  private func consume(_ result: OpaquePointer?, of handle: OpaquePointer) throws -> PostgresResult
-  {
-    guard let result else {
-      // libpq returns no result only when it could not send the statement or ran out of memory.
-      if PQstatus(handle) != CONNECTION_OK { markBroken() }
-      throw PostgresError.connectionFailed(Self.errorMessage(of: handle))
-    }
-    defer {
-      PQclear(result)
-      noteTransactionStatus(PQtransactionStatus(handle))
-    }
-    switch PQresultStatus(result) {
-    case PGRES_TUPLES_OK, PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
-      return PostgresResult(
-        rows: Self.rows(of: result), affectedRows: Self.affectedRows(of: result))
-    case PGRES_COPY_IN, PGRES_COPY_OUT, PGRES_COPY_BOTH:
-      markBroken()  // the connection is stuck in COPY mode; drop it rather than unwind
-      throw PostgresError.queryFailed(sqlState: nil, message: "COPY is not supported")
-    default:
-      throw error(from: result, handle: handle)
-    }
-  }
-
-  private func error(from result: OpaquePointer, handle: OpaquePointer) -> PostgresError {
-    func field(_ code: Int32) -> String? {
-      guard let value = PQresultErrorField(result, code) else { return nil }
-      return String(cString: value)
-    }
-    let sqlState = field(Int32(UInt8(ascii: "C")))
-    var message = field(Int32(UInt8(ascii: "M")))
-    if message == nil, let text = PQresultErrorMessage(result) {
-      message = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-    let text = message.flatMap { $0.isEmpty ? nil : $0 } ?? Self.errorMessage(of: handle)
-    // Class 08 (connection exception) and 57P01-57P03 (server shutting down) end the session.
-    let sessionGone =
-      PQstatus(handle) != CONNECTION_OK || sqlState?.hasPrefix("08") == true
-      || ["57P01", "57P02", "57P03"].contains(sqlState ?? "")
-    if sessionGone {
-      markBroken()
-      return .connectionFailed(text, sqlState: sqlState)
-    }
-    return .queryFailed(sqlState: sqlState, message: text, detail: field(Int32(UInt8(ascii: "D"))))
-  }
-
-  private static func rows(of result: OpaquePointer) -> [PostgresRow] {
-    let columnCount = Int(PQnfields(result))
-    let rowCount = Int(PQntuples(result))
-    guard columnCount > 0 else { return [] }
-    var names: [String] = []
-    var types: [PostgresDataType] = []
-    for column in 0..<Int32(columnCount) {
-      names.append(PQfname(result, column).map { String(cString: $0) } ?? "?column?")
-      types.append(PostgresDataType(oid: UInt32(PQftype(result, column))))
-    }
-    let columns = PostgresColumns(names: names, types: types)
-    var rows: [PostgresRow] = []
-    rows.reserveCapacity(rowCount)
-    for row in 0..<Int32(rowCount) {
-      var values: [String?] = []
-      values.reserveCapacity(columnCount)
-      for column in 0..<Int32(columnCount) {
-        if PQgetisnull(result, row, column) != 0 {
-          values.append(nil)
-        } else if let value = PQgetvalue(result, row, column) {
-          let length = Int(PQgetlength(result, row, column))
-          let bytes = UnsafeRawBufferPointer(start: value, count: length)
-          values.append(String(decoding: bytes, as: UTF8.self))
-        } else {
-          values.append(nil)
+    /// Blocking: runs one statement with `PQexecParams`, parameters as binds. Call on `queue` (or,
+    /// for a listener's connection, on the listener's thread).
+    func runBlocking(_ query: PostgresQuery) throws -> PostgresResult {
+        let handle = try usableHandle()
+        let binds = query.binds
+        guard binds.count <= Int(UInt16.max) else {
+            throw PostgresError.queryFailed(
+                sqlState: "54000", message: "too many parameters (\(binds.count), at most 65535)")
         }
-      }
-      rows.append(PostgresRow(columns: columns, values: values))
+        guard !query.sql.utf8.contains(0) else {
+            throw PostgresError.queryFailed(sqlState: "22021", message: "SQL text contains a zero byte")
+        }
+        // All parameter bytes live in one buffer, each value NUL-terminated for text format.
+        var storage: [UInt8] = []
+        var offsets: [Int?] = []
+        var lengths: [Int32] = []
+        for (position, bind) in binds.enumerated() {
+            guard let bytes = bind.bytes else {
+                offsets.append(nil)
+                lengths.append(0)
+                continue
+            }
+            if bind.format == .text, bytes.contains(0) {
+                throw PostgresError.queryFailed(
+                    sqlState: "22021", message: "text parameter $\(position + 1) contains a zero byte")
+            }
+            guard let length = Int32(exactly: bytes.count) else {
+                throw PostgresError.queryFailed(
+                    sqlState: "54000", message: "parameter $\(position + 1) is too large")
+            }
+            offsets.append(storage.count)
+            lengths.append(length)
+            storage += bytes
+            storage.append(0)
+        }
+        storage.append(0)  // never empty, so the buffer has a base address
+        let types = binds.map { Oid($0.type.oid) }
+        let formats = binds.map { $0.format.rawValue }
+        let result: OpaquePointer? = storage.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return nil }
+            let values: [UnsafePointer<CChar>?] = offsets.map { offset in
+                offset.map { UnsafeRawPointer(base + $0).assumingMemoryBound(to: CChar.self) }
+            }
+            return PQexecParams(handle, query.sql, Int32(binds.count), types, values, lengths, formats, 0)
+        }
+        return try consume(result, of: handle)
     }
-    return rows
-  }
 
-  private static func affectedRows(of result: OpaquePointer) -> Int {
-    guard let text = PQcmdTuples(result) else { return 0 }
-    return Int(String(cString: text)) ?? 0
-  }
+    /// Blocking: runs SQL text that may hold several statements, with `PQexec` and no parameters.
+    /// Only for migration bodies, which are files shipped with the program. Call on `queue`.
+    func runScriptBlocking(_ sql: String) throws -> PostgresResult {
+        let handle = try usableHandle()
+        guard !sql.utf8.contains(0) else {
+            throw PostgresError.queryFailed(sqlState: "22021", message: "SQL text contains a zero byte")
+        }
+        return try consume(PQexec(handle, sql), of: handle)
+    }
+
+    func usableHandle() throws -> OpaquePointer {
+        guard let handle, !isClosed else {
+            throw PostgresError.connectionFailed("the connection is closed")
+        }
+        guard PQstatus(handle) == CONNECTION_OK else {
+            markBroken()
+            throw PostgresError.connectionFailed(Self.errorMessage(of: handle))
+        }
+        return handle
+    }
+
+    /// Turns a `PGresult` into rows or a typed error, and frees it.
+    private func consume(_ result: OpaquePointer?, of handle: OpaquePointer) throws -> PostgresResult {
+        guard let result else {
+            // libpq returns no result only when it could not send the statement or ran out of memory.
+            if PQstatus(handle) != CONNECTION_OK { markBroken() }
+            throw PostgresError.connectionFailed(Self.errorMessage(of: handle))
+        }
+        defer {
+            PQclear(result)
+            noteTransactionStatus(PQtransactionStatus(handle))
+        }
+        switch PQresultStatus(result) {
+        case PGRES_TUPLES_OK, PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
+            return PostgresResult(
+                rows: Self.rows(of: result), affectedRows: Self.affectedRows(of: result))
+        case PGRES_COPY_IN, PGRES_COPY_OUT, PGRES_COPY_BOTH:
+            markBroken()  // the connection is stuck in COPY mode; drop it rather than unwind
+            throw PostgresError.queryFailed(sqlState: nil, message: "COPY is not supported")
+        default:
+            throw error(from: result, handle: handle)
+        }
+    }
+
+    private func error(from result: OpaquePointer, handle: OpaquePointer) -> PostgresError {
+        func field(_ code: Int32) -> String? {
+            guard let value = PQresultErrorField(result, code) else { return nil }
+            return String(cString: value)
+        }
+        let sqlState = field(Int32(UInt8(ascii: "C")))
+        var message = field(Int32(UInt8(ascii: "M")))
+        if message == nil, let text = PQresultErrorMessage(result) {
+            message = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let text = message.flatMap { $0.isEmpty ? nil : $0 } ?? Self.errorMessage(of: handle)
+        // Class 08 (connection exception) and 57P01-57P03 (server shutting down) end the session.
+        let sessionGone =
+            PQstatus(handle) != CONNECTION_OK || sqlState?.hasPrefix("08") == true
+            || ["57P01", "57P02", "57P03"].contains(sqlState ?? "")
+        if sessionGone {
+            markBroken()
+            return .connectionFailed(text, sqlState: sqlState)
+        }
+        return .queryFailed(sqlState: sqlState, message: text, detail: field(Int32(UInt8(ascii: "D"))))
+    }
+
+    private static func rows(of result: OpaquePointer) -> [PostgresRow] {
+        let columnCount = Int(PQnfields(result))
+        let rowCount = Int(PQntuples(result))
+        guard columnCount > 0 else { return [] }
+        var names: [String] = []
+        var types: [PostgresDataType] = []
+        for column in 0..<Int32(columnCount) {
+            names.append(PQfname(result, column).map { String(cString: $0) } ?? "?column?")
+            types.append(PostgresDataType(oid: UInt32(PQftype(result, column))))
+        }
+        let columns = PostgresColumns(names: names, types: types)
+        var rows: [PostgresRow] = []
+        rows.reserveCapacity(rowCount)
+        for row in 0..<Int32(rowCount) {
+            var values: [String?] = []
+            values.reserveCapacity(columnCount)
+            for column in 0..<Int32(columnCount) {
+                if PQgetisnull(result, row, column) != 0 {
+                    values.append(nil)
+                } else if let value = PQgetvalue(result, row, column) {
+                    let length = Int(PQgetlength(result, row, column))
+                    let bytes = UnsafeRawBufferPointer(start: value, count: length)
+                    values.append(String(decoding: bytes, as: UTF8.self))
+                } else {
+                    values.append(nil)
+                }
+            }
+            rows.append(PostgresRow(columns: columns, values: values))
+        }
+        return rows
+    }
+
+    private static func affectedRows(of result: OpaquePointer) -> Int {
+        guard let text = PQcmdTuples(result) else { return 0 }
+        return Int(String(cString: text)) ?? 0
+    }
 }

@@ -8,144 +8,144 @@ import Foundation
 /// Swift's cooperative thread pool; async callers are resumed when the call is done. Most code
 /// uses a ``PostgresPool`` rather than a connection directly.
 public final class PostgresConnection: @unchecked Sendable {
-  // `@unchecked`: `handle` is only touched on `queue` (or in `deinit`, when no one else can).
-  let queue: DispatchQueue
-  var handle: OpaquePointer?
-  /// Kept for `PQcancel`, which is thread-safe and made for use from another thread.
-  private let cancelHandle: OpaquePointer?
-  /// Cancel requests in flight; an operation does not return (and the connection cannot be
-  /// handed to someone else) until they are done, so a late cancel never hits the next statement.
-  private let pendingCancels = DispatchGroup()
-  private let state = Locked(SharedState())
+    // `@unchecked`: `handle` is only touched on `queue` (or in `deinit`, when no one else can).
+    let queue: DispatchQueue
+    var handle: OpaquePointer?
+    /// Kept for `PQcancel`, which is thread-safe and made for use from another thread.
+    private let cancelHandle: OpaquePointer?
+    /// Cancel requests in flight; an operation does not return (and the connection cannot be
+    /// handed to someone else) until they are done, so a late cancel never hits the next statement.
+    private let pendingCancels = DispatchGroup()
+    private let state = Locked(SharedState())
 
-  private struct SharedState {
-    var broken = false
-    var inTransaction = false
-    var nextOperation: UInt64 = 0
-    var runningOperation: UInt64?
-  }
-
-  /// Blocking connect; call on `queue` (or on the thread that will own the connection).
-  init(url: String, queue: DispatchQueue = DispatchQueue(label: "Postgres.PostgresConnection"))
-    throws
-  {
-    self.queue = queue
-    guard let handle = PQconnectdb(url) else {
-      throw PostgresError.connectionFailed("libpq could not allocate a connection")
+    private struct SharedState {
+        var broken = false
+        var inTransaction = false
+        var nextOperation: UInt64 = 0
+        var runningOperation: UInt64?
     }
-    guard PQstatus(handle) == CONNECTION_OK else {
-      let message = Self.errorMessage(of: handle)
-      PQfinish(handle)
-      throw PostgresError.connectionFailed(message)
-    }
-    self.handle = handle
-    self.cancelHandle = PQgetCancel(handle)
-    // Notices (and a server's goodbye FATAL read while idle) would otherwise go to stderr.
-    PQsetNoticeProcessor(handle, { _, _ in }, nil)
-    guard PQsetClientEncoding(handle, "UTF8") == 0 else {
-      throw PostgresError.connectionFailed(
-        "could not set client encoding: \(Self.errorMessage(of: handle))")
-    }
-    // Fixed output formats that PostgresDecodable parses, whatever the server's defaults.
-    _ = try runBlocking(
-      "SELECT set_config('DateStyle', 'ISO', false), set_config('bytea_output', 'hex', false)")
-  }
 
-  deinit {
-    if let cancelHandle { PQfreeCancel(cancelHandle) }
-    if let handle { PQfinish(handle) }
-  }
-
-  /// Opens a connection from a libpq URL such as `postgresql://user@127.0.0.1:5432/db`.
-  ///
-  /// Throws ``PostgresError/Kind/connectionFailed`` with libpq's message.
-  public static func connect(url: String) async throws -> PostgresConnection {
-    let queue = DispatchQueue(label: "Postgres.PostgresConnection")
-    return try await withCheckedThrowingContinuation { continuation in
-      queue.async {
-        continuation.resume(with: Result { try PostgresConnection(url: url, queue: queue) })
-      }
-    }
-  }
-
-  /// Whether the connection was closed or found broken; a broken connection is never reused.
-  public var isClosed: Bool { state.withLock { $0.broken } }
-
-  func markBroken() { state.withLock { $0.broken = true } }
-
-  /// Whether the pool may hand this connection to another caller: not broken, and not left
-  /// inside a transaction block by a stray `BEGIN`.
-  var isReusable: Bool { state.withLock { !$0.broken && !$0.inTransaction } }
-
-  func noteTransactionStatus(_ status: PGTransactionStatusType) {
-    state.withLock { $0.inTransaction = status != PQTRANS_IDLE }
-  }
-
-  /// Runs `body` on the connection's queue. Cancelling the calling task asks the server to
-  /// cancel the statement if `body` is running by then.
-  func perform<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) throws -> T)
-    async throws -> T
-  {
-    let operation = state.withLock { state -> UInt64 in
-      state.nextOperation &+= 1
-      return state.nextOperation
-    }
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        queue.async {
-          self.state.withLock { $0.runningOperation = operation }
-          let result = Result { try body(self) }
-          self.state.withLock { $0.runningOperation = nil }
-          self.pendingCancels.wait()
-          continuation.resume(with: result)
+    /// Blocking connect; call on `queue` (or on the thread that will own the connection).
+    init(url: String, queue: DispatchQueue = DispatchQueue(label: "Postgres.PostgresConnection"))
+        throws
+    {
+        self.queue = queue
+        guard let handle = PQconnectdb(url) else {
+            throw PostgresError.connectionFailed("libpq could not allocate a connection")
         }
-      }
-    } onCancel: {
-      self.requestCancel(of: operation)
+        guard PQstatus(handle) == CONNECTION_OK else {
+            let message = Self.errorMessage(of: handle)
+            PQfinish(handle)
+            throw PostgresError.connectionFailed(message)
+        }
+        self.handle = handle
+        self.cancelHandle = PQgetCancel(handle)
+        // Notices (and a server's goodbye FATAL read while idle) would otherwise go to stderr.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        guard PQsetClientEncoding(handle, "UTF8") == 0 else {
+            throw PostgresError.connectionFailed(
+                "could not set client encoding: \(Self.errorMessage(of: handle))")
+        }
+        // Fixed output formats that PostgresDecodable parses, whatever the server's defaults.
+        _ = try runBlocking(
+            "SELECT set_config('DateStyle', 'ISO', false), set_config('bytea_output', 'hex', false)")
     }
-  }
 
-  private func requestCancel(of operation: UInt64) {
-    guard cancelHandle != nil else { return }
-    let started = state.withLock { state -> Bool in
-      guard state.runningOperation == operation else { return false }
-      pendingCancels.enter()
-      return true
+    deinit {
+        if let cancelHandle { PQfreeCancel(cancelHandle) }
+        if let handle { PQfinish(handle) }
     }
-    guard started else { return }
-    // PQcancel opens a connection to the server: blocking, so not on the caller's thread.
-    DispatchQueue.global().async {
-      defer { self.pendingCancels.leave() }
-      guard let cancelHandle = self.cancelHandle else { return }
-      var message = [CChar](repeating: 0, count: 256)
-      _ = PQcancel(cancelHandle, &message, Int32(message.count))  // best effort
+
+    /// Opens a connection from a libpq URL such as `postgresql://user@127.0.0.1:5432/db`.
+    ///
+    /// Throws ``PostgresError/Kind/connectionFailed`` with libpq's message.
+    public static func connect(url: String) async throws -> PostgresConnection {
+        let queue = DispatchQueue(label: "Postgres.PostgresConnection")
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result { try PostgresConnection(url: url, queue: queue) })
+            }
+        }
     }
-  }
 
-  /// Runs a query and returns its rows.
-  public func query(_ query: PostgresQuery) async throws -> [PostgresRow] {
-    try await perform { try $0.runBlocking(query).rows }
-  }
+    /// Whether the connection was closed or found broken; a broken connection is never reused.
+    public var isClosed: Bool { state.withLock { $0.broken } }
 
-  /// Runs a statement and returns the number of rows it affected.
-  public func execute(_ query: PostgresQuery) async throws -> Int {
-    try await perform { try $0.runBlocking(query).affectedRows }
-  }
+    func markBroken() { state.withLock { $0.broken = true } }
 
-  /// Closes the connection; later calls throw ``PostgresError/Kind/connectionFailed``.
-  public func close() async {
-    _ = try? await perform { connection in
-      connection.markBroken()
-      if let handle = connection.handle {
-        PQfinish(handle)
-        connection.handle = nil
-      }
+    /// Whether the pool may hand this connection to another caller: not broken, and not left
+    /// inside a transaction block by a stray `BEGIN`.
+    var isReusable: Bool { state.withLock { !$0.broken && !$0.inTransaction } }
+
+    func noteTransactionStatus(_ status: PGTransactionStatusType) {
+        state.withLock { $0.inTransaction = status != PQTRANS_IDLE }
     }
-  }
 
-  static func errorMessage(of handle: OpaquePointer) -> String {
-    guard let message = PQerrorMessage(handle) else { return "unknown libpq error" }
-    let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
-    return text.isEmpty ? "unknown libpq error" : text
-  }
+    /// Runs `body` on the connection's queue. Cancelling the calling task asks the server to
+    /// cancel the statement if `body` is running by then.
+    func perform<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) throws -> T)
+        async throws -> T
+    {
+        let operation = state.withLock { state -> UInt64 in
+            state.nextOperation &+= 1
+            return state.nextOperation
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                queue.async {
+                    self.state.withLock { $0.runningOperation = operation }
+                    let result = Result { try body(self) }
+                    self.state.withLock { $0.runningOperation = nil }
+                    self.pendingCancels.wait()
+                    continuation.resume(with: result)
+                }
+            }
+        } onCancel: {
+            self.requestCancel(of: operation)
+        }
+    }
+
+    private func requestCancel(of operation: UInt64) {
+        guard cancelHandle != nil else { return }
+        let started = state.withLock { state -> Bool in
+            guard state.runningOperation == operation else { return false }
+            pendingCancels.enter()
+            return true
+        }
+        guard started else { return }
+        // PQcancel opens a connection to the server: blocking, so not on the caller's thread.
+        DispatchQueue.global().async {
+            defer { self.pendingCancels.leave() }
+            guard let cancelHandle = self.cancelHandle else { return }
+            var message = [CChar](repeating: 0, count: 256)
+            _ = PQcancel(cancelHandle, &message, Int32(message.count))  // best effort
+        }
+    }
+
+    /// Runs a query and returns its rows.
+    public func query(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        try await perform { try $0.runBlocking(query).rows }
+    }
+
+    /// Runs a statement and returns the number of rows it affected.
+    public func execute(_ query: PostgresQuery) async throws -> Int {
+        try await perform { try $0.runBlocking(query).affectedRows }
+    }
+
+    /// Closes the connection; later calls throw ``PostgresError/Kind/connectionFailed``.
+    public func close() async {
+        _ = try? await perform { connection in
+            connection.markBroken()
+            if let handle = connection.handle {
+                PQfinish(handle)
+                connection.handle = nil
+            }
+        }
+    }
+
+    static func errorMessage(of handle: OpaquePointer) -> String {
+        guard let message = PQerrorMessage(handle) else { return "unknown libpq error" }
+        let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? "unknown libpq error" : text
+    }
 }

@@ -3,126 +3,126 @@ import Foundation
 private let integerTypes: Set<PostgresDataType> = [.int2, .int4, .int8, .oidType]
 
 extension String: PostgresDecodable {
-  /// Reads the text form of any column except `bytea` (use `[UInt8]` for that).
-  public init(postgresCell cell: PostgresCell) throws {
-    guard cell.type != .bytea else { throw cell.mismatch(Self.self) }
-    self = try cell.requireText(Self.self)
-  }
+    /// Reads the text form of any column except `bytea` (use `[UInt8]` for that).
+    public init(postgresCell cell: PostgresCell) throws {
+        guard cell.type != .bytea else { throw cell.mismatch(Self.self) }
+        self = try cell.requireText(Self.self)
+    }
 }
 
 extension FixedWidthInteger {
-  fileprivate init(integerCell cell: PostgresCell) throws {
-    guard integerTypes.contains(cell.type) else { throw cell.mismatch(Self.self) }
-    let text = try cell.requireText(Self.self)
-    guard let value = Self(text) else {
-      throw cell.mismatch(Self.self, "\"\(text)\" is not a \(Self.self)")
+    fileprivate init(integerCell cell: PostgresCell) throws {
+        guard integerTypes.contains(cell.type) else { throw cell.mismatch(Self.self) }
+        let text = try cell.requireText(Self.self)
+        guard let value = Self(text) else {
+            throw cell.mismatch(Self.self, "\"\(text)\" is not a \(Self.self)")
+        }
+        self = value
     }
-    self = value
-  }
 }
 
 extension Int: PostgresDecodable {
-  public init(postgresCell cell: PostgresCell) throws { try self.init(integerCell: cell) }
+    public init(postgresCell cell: PostgresCell) throws { try self.init(integerCell: cell) }
 }
 
 extension Int64: PostgresDecodable {
-  public init(postgresCell cell: PostgresCell) throws { try self.init(integerCell: cell) }
+    public init(postgresCell cell: PostgresCell) throws { try self.init(integerCell: cell) }
 }
 
 extension Int32: PostgresDecodable {
-  public init(postgresCell cell: PostgresCell) throws { try self.init(integerCell: cell) }
+    public init(postgresCell cell: PostgresCell) throws { try self.init(integerCell: cell) }
 }
 
 extension Bool: PostgresDecodable {
-  public init(postgresCell cell: PostgresCell) throws {
-    guard cell.type == .bool else { throw cell.mismatch(Self.self) }
-    switch try cell.requireText(Self.self) {
-    case "t": self = true
-    case "f": self = false
-    case let text: throw cell.mismatch(Self.self, "\"\(text)\" is not a boolean")
+    public init(postgresCell cell: PostgresCell) throws {
+        guard cell.type == .bool else { throw cell.mismatch(Self.self) }
+        switch try cell.requireText(Self.self) {
+        case "t": self = true
+        case "f": self = false
+        case let text: throw cell.mismatch(Self.self, "\"\(text)\" is not a boolean")
+        }
     }
-  }
 }
 
 extension Double: PostgresDecodable {
-  /// Reads `float4`, `float8`, `numeric` and integer columns.
-  public init(postgresCell cell: PostgresCell) throws {
-    guard [.float4, .float8, .numeric].contains(cell.type) || integerTypes.contains(cell.type)
-    else {
-      throw cell.mismatch(Self.self)
+    /// Reads `float4`, `float8`, `numeric` and integer columns.
+    public init(postgresCell cell: PostgresCell) throws {
+        guard [.float4, .float8, .numeric].contains(cell.type) || integerTypes.contains(cell.type)
+        else {
+            throw cell.mismatch(Self.self)
+        }
+        let text = try cell.requireText(Self.self)
+        guard let value = Double(text) else {
+            throw cell.mismatch(Self.self, "\"\(text)\" is not a number")
+        }
+        self = value
     }
-    let text = try cell.requireText(Self.self)
-    guard let value = Double(text) else {
-      throw cell.mismatch(Self.self, "\"\(text)\" is not a number")
-    }
-    self = value
-  }
 }
 
 extension Array: PostgresDecodable where Element == UInt8 {
-  /// Reads a `bytea` column (hex output format, which every connection of this module selects).
-  public init(postgresCell cell: PostgresCell) throws {
-    guard cell.type == .bytea else { throw cell.mismatch(Self.self) }
-    let text = try cell.requireText(Self.self)
-    guard let bytes = PostgresHex.decodeBytea(text) else {
-      throw cell.mismatch(Self.self, "not bytea hex output")
+    /// Reads a `bytea` column (hex output format, which every connection of this module selects).
+    public init(postgresCell cell: PostgresCell) throws {
+        guard cell.type == .bytea else { throw cell.mismatch(Self.self) }
+        let text = try cell.requireText(Self.self)
+        guard let bytes = PostgresHex.decodeBytea(text) else {
+            throw cell.mismatch(Self.self, "not bytea hex output")
+        }
+        self = bytes
     }
-    self = bytes
-  }
 }
 
 extension Date: PostgresDecodable {
-  /// Reads `timestamptz`; `timestamp` and `date` are taken as UTC.
-  public init(postgresCell cell: PostgresCell) throws {
-    guard [.timestamptz, .timestamp, .date].contains(cell.type) else {
-      throw cell.mismatch(Self.self)
+    /// Reads `timestamptz`; `timestamp` and `date` are taken as UTC.
+    public init(postgresCell cell: PostgresCell) throws {
+        guard [.timestamptz, .timestamp, .date].contains(cell.type) else {
+            throw cell.mismatch(Self.self)
+        }
+        let text = try cell.requireText(Self.self)
+        guard let date = PostgresTimestamp.parse(text) else {
+            throw cell.mismatch(Self.self, "\"\(text)\" is not an ISO timestamp")
+        }
+        self = date
     }
-    let text = try cell.requireText(Self.self)
-    guard let date = PostgresTimestamp.parse(text) else {
-      throw cell.mismatch(Self.self, "\"\(text)\" is not an ISO timestamp")
-    }
-    self = date
-  }
 }
 
 extension UUID: PostgresDecodable {
-  /// Reads `uuid` columns and text columns holding a UUID.
-  public init(postgresCell cell: PostgresCell) throws {
-    guard [.uuid, .text, .varchar, .bpchar].contains(cell.type) else {
-      throw cell.mismatch(Self.self)
+    /// Reads `uuid` columns and text columns holding a UUID.
+    public init(postgresCell cell: PostgresCell) throws {
+        guard [.uuid, .text, .varchar, .bpchar].contains(cell.type) else {
+            throw cell.mismatch(Self.self)
+        }
+        let text = try cell.requireText(Self.self)
+        guard let uuid = UUID(uuidString: text) else {
+            throw cell.mismatch(Self.self, "\"\(text)\" is not a UUID")
+        }
+        self = uuid
     }
-    let text = try cell.requireText(Self.self)
-    guard let uuid = UUID(uuidString: text) else {
-      throw cell.mismatch(Self.self, "\"\(text)\" is not a UUID")
-    }
-    self = uuid
-  }
 }
 
 enum PostgresHex {
-  /// Decodes bytea hex output such as `\x00ff`.
-  static func decodeBytea(_ text: String) -> [UInt8]? {
-    let utf8 = Array(text.utf8)
-    guard utf8.count >= 2, utf8[0] == UInt8(ascii: "\\"), utf8[1] == UInt8(ascii: "x"),
-      utf8.count % 2 == 0
-    else { return nil }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity((utf8.count - 2) / 2)
-    var index = 2
-    while index < utf8.count {
-      guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else { return nil }
-      bytes.append(high << 4 | low)
-      index += 2
+    /// Decodes bytea hex output such as `\x00ff`.
+    static func decodeBytea(_ text: String) -> [UInt8]? {
+        let utf8 = Array(text.utf8)
+        guard utf8.count >= 2, utf8[0] == UInt8(ascii: "\\"), utf8[1] == UInt8(ascii: "x"),
+            utf8.count % 2 == 0
+        else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity((utf8.count - 2) / 2)
+        var index = 2
+        while index < utf8.count {
+            guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        return bytes
     }
-    return bytes
-  }
 
-  private static func nibble(_ c: UInt8) -> UInt8? {
-    switch c {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
-    default: nil
+    private static func nibble(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
-  }
 }

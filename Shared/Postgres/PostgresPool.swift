@@ -5,72 +5,72 @@
 /// in flight when its connection broke throws ``PostgresError/Kind/connectionFailed`` and is never
 /// retried silently.
 public final class PostgresPool: Sendable {
-  let url: String
-  /// The most connections open at once (listeners not counted).
-  public let size: Int
-  private let state: PoolState
-  let listeners = ListenerRegistry()
+    let url: String
+    /// The most connections open at once (listeners not counted).
+    public let size: Int
+    private let state: PoolState
+    let listeners = ListenerRegistry()
 
-  /// Creates a pool; nothing connects until the first call.
-  ///
-  /// - Parameter url: a libpq URL such as `postgresql://user@127.0.0.1:5432/db`.
-  public init(url: String, size: Int = 4) {
-    self.url = url
-    self.size = max(1, size)
-    self.state = PoolState(size: max(1, size))
-  }
-
-  /// Runs a query and returns its rows.
-  public func query(_ query: PostgresQuery) async throws -> [PostgresRow] {
-    try await withConnection { try await $0.query(query) }
-  }
-
-  /// Runs a statement and returns the number of rows it affected.
-  public func execute(_ query: PostgresQuery) async throws -> Int {
-    try await withConnection { try await $0.execute(query) }
-  }
-
-  /// Leases one connection for the duration of `body`, for work that must share a session
-  /// (session settings, advisory locks). Prefer ``withTransaction(_:)`` for atomic work.
-  public func withConnection<T: Sendable>(
-    _ body: @Sendable (PostgresConnection) async throws -> T
-  ) async throws -> T {
-    let connection = try await lease()
-    do {
-      let value = try await body(connection)
-      await giveBack(connection)
-      return value
-    } catch {
-      await giveBack(connection)
-      throw error
+    /// Creates a pool; nothing connects until the first call.
+    ///
+    /// - Parameter url: a libpq URL such as `postgresql://user@127.0.0.1:5432/db`.
+    public init(url: String, size: Int = 4) {
+        self.url = url
+        self.size = max(1, size)
+        self.state = PoolState(size: max(1, size))
     }
-  }
 
-  /// Closes idle connections, fails waiting callers with ``PostgresError/Kind/poolClosed``,
-  /// stops every listener; leased connections close when they come back.
-  public func close() async {
-    for listener in listeners.closeAll() { listener.stop() }
-    for connection in await state.close() { await connection.close() }
-  }
+    /// Runs a query and returns its rows.
+    public func query(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        try await withConnection { try await $0.query(query) }
+    }
 
-  private func lease() async throws -> PostgresConnection {
-    if case .connection(let connection) = try await state.reserve() {
-      if await connection.isAlive() { return connection }
-      await connection.close()  // its slot goes to the replacement below
+    /// Runs a statement and returns the number of rows it affected.
+    public func execute(_ query: PostgresQuery) async throws -> Int {
+        try await withConnection { try await $0.execute(query) }
     }
-    do {
-      return try await PostgresConnection.connect(url: url)
-    } catch {
-      _ = await state.release(nil)
-      throw error
-    }
-  }
 
-  private func giveBack(_ connection: PostgresConnection) async {
-    let reusable = connection.isReusable
-    if let toClose = await state.release(reusable ? connection : nil) {
-      await toClose.close()
+    /// Leases one connection for the duration of `body`, for work that must share a session
+    /// (session settings, advisory locks). Prefer ``withTransaction(_:)`` for atomic work.
+    public func withConnection<T: Sendable>(
+        _ body: @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        let connection = try await lease()
+        do {
+            let value = try await body(connection)
+            await giveBack(connection)
+            return value
+        } catch {
+            await giveBack(connection)
+            throw error
+        }
     }
-    if !reusable { await connection.close() }
-  }
+
+    /// Closes idle connections, fails waiting callers with ``PostgresError/Kind/poolClosed``,
+    /// stops every listener; leased connections close when they come back.
+    public func close() async {
+        for listener in listeners.closeAll() { listener.stop() }
+        for connection in await state.close() { await connection.close() }
+    }
+
+    private func lease() async throws -> PostgresConnection {
+        if case .connection(let connection) = try await state.reserve() {
+            if await connection.isAlive() { return connection }
+            await connection.close()  // its slot goes to the replacement below
+        }
+        do {
+            return try await PostgresConnection.connect(url: url)
+        } catch {
+            _ = await state.release(nil)
+            throw error
+        }
+    }
+
+    private func giveBack(_ connection: PostgresConnection) async {
+        let reusable = connection.isReusable
+        if let toClose = await state.release(reusable ? connection : nil) {
+            await toClose.close()
+        }
+        if !reusable { await connection.close() }
+    }
 }

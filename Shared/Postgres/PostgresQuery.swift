@@ -6,57 +6,57 @@
 /// // sql: "SELECT * FROM things WHERE id = $1 AND name = $2", binds: [id, name]
 /// ```
 public struct PostgresQuery: Sendable, Hashable, ExpressibleByStringInterpolation,
-  CustomStringConvertible
+    CustomStringConvertible
 {
-  /// The SQL text with `$1`, `$2`, ... placeholders.
-  public var sql: String
-  /// The parameters, in placeholder order.
-  public var binds: [PostgresBind]
+    /// The SQL text with `$1`, `$2`, ... placeholders.
+    public var sql: String
+    /// The parameters, in placeholder order.
+    public var binds: [PostgresBind]
 
-  public init(stringLiteral value: String) {
-    self.sql = value
-    self.binds = []
-  }
-
-  public init(stringInterpolation: StringInterpolation) {
-    self.sql = stringInterpolation.sql
-    self.binds = stringInterpolation.binds
-  }
-
-  /// Shows the SQL and the parameter count, never the values (they may be secrets).
-  public var description: String { "\(sql) [\(binds.count) parameter(s)]" }
-
-  public struct StringInterpolation: StringInterpolationProtocol {
-    var sql = ""
-    var binds: [PostgresBind] = []
-
-    public init(literalCapacity: Int, interpolationCount: Int) {
-      sql.reserveCapacity(literalCapacity + interpolationCount * 3)
-      binds.reserveCapacity(interpolationCount)
+    public init(stringLiteral value: String) {
+        self.sql = value
+        self.binds = []
     }
 
-    public mutating func appendLiteral(_ literal: String) {
-      sql += literal
+    public init(stringInterpolation: StringInterpolation) {
+        self.sql = stringInterpolation.sql
+        self.binds = stringInterpolation.binds
     }
 
-    /// Adds `value` as the next `$N` parameter.
-    public mutating func appendInterpolation<Value: PostgresEncodable>(_ value: Value) {
-      binds.append(value.postgresBind)
-      sql += "$\(binds.count)"
-    }
+    /// Shows the SQL and the parameter count, never the values (they may be secrets).
+    public var description: String { "\(sql) [\(binds.count) parameter(s)]" }
 
-    /// Adds `value` as the next `$N` parameter, SQL NULL when `nil`.
-    public mutating func appendInterpolation<Value: PostgresEncodable>(_ value: Value?) {
-      binds.append(value.postgresBind)
-      sql += "$\(binds.count)"
-    }
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var sql = ""
+        var binds: [PostgresBind] = []
 
-    /// Splices `sql` into the statement text as is.
-    ///
-    /// Only for text the program itself controls, such as a schema or table name from
-    /// configuration. Never pass user input here: it is not escaped or quoted.
-    public mutating func appendInterpolation(unescaped sql: String) {
-      self.sql += sql
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            sql.reserveCapacity(literalCapacity + interpolationCount * 3)
+            binds.reserveCapacity(interpolationCount)
+        }
+
+        public mutating func appendLiteral(_ literal: String) {
+            sql += literal
+        }
+
+        /// Adds `value` as the next `$N` parameter.
+        public mutating func appendInterpolation<Value: PostgresEncodable>(_ value: Value) {
+            binds.append(value.postgresBind)
+            sql += "$\(binds.count)"
+        }
+
+        /// Adds `value` as the next `$N` parameter, SQL NULL when `nil`.
+        public mutating func appendInterpolation<Value: PostgresEncodable>(_ value: Value?) {
+            binds.append(value.postgresBind)
+            sql += "$\(binds.count)"
+        }
+
+        /// Splices `sql` into the statement text as is.
+        ///
+        /// Only for text the program itself controls, such as a schema or table name from
+        /// configuration. Never pass user input here: it is not escaped or quoted.
+        public mutating func appendInterpolation(unescaped sql: String) {
+            self.sql += sql
+        }
     }
-  }
 }

@@ -2,76 +2,76 @@
 ///
 /// Only valid inside that body: calls after it returns throw.
 public final class PostgresTransaction: Sendable {
-  let connection: PostgresConnection
-  private let active = Locked(true)
+    let connection: PostgresConnection
+    private let active = Locked(true)
 
-  init(connection: PostgresConnection) { self.connection = connection }
+    init(connection: PostgresConnection) { self.connection = connection }
 
-  /// Runs a query inside the transaction and returns its rows.
-  public func query(_ query: PostgresQuery) async throws -> [PostgresRow] {
-    try checkActive()
-    return try await connection.query(query)
-  }
-
-  /// Runs a statement inside the transaction and returns the number of rows it affected.
-  public func execute(_ query: PostgresQuery) async throws -> Int {
-    try checkActive()
-    return try await connection.execute(query)
-  }
-
-  /// Sets a configuration parameter until the transaction ends, like `SET LOCAL`, through
-  /// `set_config($1, $2, true)` so both name and value travel as parameters.
-  ///
-  /// Row-level-security policies can read it with `current_setting('folio.account_id', true)`.
-  public func setLocal(_ name: String, _ value: String) async throws {
-    _ = try await query("SELECT set_config(\(name), \(value), true)")
-  }
-
-  /// Runs a multi-statement script (a migration body) with `PQexec`.
-  func executeScript(_ sql: String) async throws {
-    try checkActive()
-    _ = try await connection.perform { try $0.runScriptBlocking(sql) }
-  }
-
-  private func checkActive() throws {
-    guard active.current else {
-      throw PostgresError.queryFailed(
-        sqlState: "25000",
-        message: "the transaction has ended; use the session only inside its body")
+    /// Runs a query inside the transaction and returns its rows.
+    public func query(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        try checkActive()
+        return try await connection.query(query)
     }
-  }
 
-  /// `BEGIN`, run `body`, then `COMMIT`, or `ROLLBACK` when anything throws.
-  static func run<T: Sendable>(
-    on connection: PostgresConnection, _ body: @Sendable (PostgresTransaction) async throws -> T
-  ) async throws -> T {
-    _ = try await connection.execute("BEGIN")
-    let transaction = PostgresTransaction(connection: connection)
-    do {
-      let value = try await body(transaction)
-      transaction.active.withLock { $0 = false }
-      _ = try await connection.execute("COMMIT")
-      return value
-    } catch {
-      transaction.active.withLock { $0 = false }
-      if !connection.isClosed {
-        do {
-          _ = try await connection.execute("ROLLBACK")
-        } catch {
-          connection.markBroken()  // state unknown: never hand it out again
+    /// Runs a statement inside the transaction and returns the number of rows it affected.
+    public func execute(_ query: PostgresQuery) async throws -> Int {
+        try checkActive()
+        return try await connection.execute(query)
+    }
+
+    /// Sets a configuration parameter until the transaction ends, like `SET LOCAL`, through
+    /// `set_config($1, $2, true)` so both name and value travel as parameters.
+    ///
+    /// Row-level-security policies can read it with `current_setting('folio.account_id', true)`.
+    public func setLocal(_ name: String, _ value: String) async throws {
+        _ = try await query("SELECT set_config(\(name), \(value), true)")
+    }
+
+    /// Runs a multi-statement script (a migration body) with `PQexec`.
+    func executeScript(_ sql: String) async throws {
+        try checkActive()
+        _ = try await connection.perform { try $0.runScriptBlocking(sql) }
+    }
+
+    private func checkActive() throws {
+        guard active.current else {
+            throw PostgresError.queryFailed(
+                sqlState: "25000",
+                message: "the transaction has ended; use the session only inside its body")
         }
-      }
-      throw error
     }
-  }
+
+    /// `BEGIN`, run `body`, then `COMMIT`, or `ROLLBACK` when anything throws.
+    static func run<T: Sendable>(
+        on connection: PostgresConnection, _ body: @Sendable (PostgresTransaction) async throws -> T
+    ) async throws -> T {
+        _ = try await connection.execute("BEGIN")
+        let transaction = PostgresTransaction(connection: connection)
+        do {
+            let value = try await body(transaction)
+            transaction.active.withLock { $0 = false }
+            _ = try await connection.execute("COMMIT")
+            return value
+        } catch {
+            transaction.active.withLock { $0 = false }
+            if !connection.isClosed {
+                do {
+                    _ = try await connection.execute("ROLLBACK")
+                } catch {
+                    connection.markBroken()  // state unknown: never hand it out again
+                }
+            }
+            throw error
+        }
+    }
 }
 
 extension PostgresPool {
-  /// Runs `body` in a transaction on one leased connection: `BEGIN`, then `COMMIT` when `body`
-  /// returns, or `ROLLBACK` when it throws (the error is rethrown).
-  public func withTransaction<T: Sendable>(
-    _ body: @Sendable (PostgresTransaction) async throws -> T
-  ) async throws -> T {
-    try await withConnection { try await PostgresTransaction.run(on: $0, body) }
-  }
+    /// Runs `body` in a transaction on one leased connection: `BEGIN`, then `COMMIT` when `body`
+    /// returns, or `ROLLBACK` when it throws (the error is rethrown).
+    public func withTransaction<T: Sendable>(
+        _ body: @Sendable (PostgresTransaction) async throws -> T
+    ) async throws -> T {
+        try await withConnection { try await PostgresTransaction.run(on: $0, body) }
+    }
 }

@@ -19,7 +19,9 @@ public final class RunningService: Sendable {
     public static func start(
         _ definition: ServiceDefinition, configuration: ServiceConfiguration, transport: (any BusTransport)? = nil
     ) async throws -> RunningService {
-        let logger = Logger(service: definition.name, minimumLevel: configuration.logLevel, metadata: ["worker": configuration.workerID])
+        let logger = Logger(
+            service: definition.name, minimumLevel: configuration.logLevel, metadata: ["worker": configuration.workerID]
+        )
         let database = PostgresPool(url: configuration.databaseURL, size: configuration.databasePoolSize)
         logger.info("waiting for PostgreSQL")
         try await database.waitUntilReady(timeout: .seconds(60))
@@ -29,14 +31,22 @@ public final class RunningService: Sendable {
         let own = try await Migrator.apply(
             definition.migrations, on: database, schemaTable: "\(definition.name)_schema_migrations",
             lockKey: advisoryLockKey(definition.name))
-        logger.info("migrations applied", ["shared": common.map(String.init).joined(separator: ","), "own": own.map(String.init).joined(separator: ",")])
+        logger.info(
+            "migrations applied",
+            [
+                "shared": common.map(String.init).joined(separator: ","),
+                "own": own.map(String.init).joined(separator: ","),
+            ])
 
         let bus: any BusTransport
         if let transport {
             bus = transport
         } else {
             logger.info("connecting to NATS", ["url": configuration.natsURL])
-            bus = try await NATSBus.connect(.init(url: configuration.natsURL, name: "\(definition.name)-\(configuration.workerID)", connectTimeout: .seconds(60)))
+            bus = try await NATSBus.connect(
+                .init(
+                    url: configuration.natsURL, name: "\(definition.name)-\(configuration.workerID)",
+                    connectTimeout: .seconds(60)))
         }
         let registry = StoreRegistry(queueCapacity: configuration.queueCapacity)
         let context = ServiceContext(
@@ -48,12 +58,16 @@ public final class RunningService: Sendable {
             ON CONFLICT (service, worker_id) DO UPDATE SET started_at = now(), last_seen_at = now()
             """)
 
-        let router = RPCRouter(try await definition.methods(context))
+        let adopt = StoreEndpoint.adoptMethod(
+            transport: bus, registry: registry, persistence: context.snapshots, restorers: definition.restorers(context))
+        let router = RPCRouter(try await definition.methods(context) + [adopt])
         var subscriptions: [any BusSubscription] = []
         subscriptions.append(
-            try await bus.serve(router, subject: BusSubjects.rpc(definition.name), queueGroup: BusSubjects.queueGroup(definition.name)))
+            try await bus.serve(
+                router, subject: BusSubjects.rpc(definition.name), queueGroup: BusSubjects.queueGroup(definition.name)))
         subscriptions.append(
-            try await bus.subscribe(subject: BusSubjects.runtimeShutdown, queueGroup: nil, delivery: .concurrent) { message in
+            try await bus.subscribe(subject: BusSubjects.runtimeShutdown, queueGroup: nil, delivery: .concurrent) {
+                message in
                 if let event = try? JSONParser.parse(message.payload), let runtimeID = event["runtimeId"]?.stringValue {
                     await registry.shutDownRuntime(runtimeID)
                 }

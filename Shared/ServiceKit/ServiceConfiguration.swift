@@ -33,10 +33,12 @@ public struct ServiceConfiguration: Sendable {
     public static func fromEnvironment(_ environment: Environment = Environment()) throws -> ServiceConfiguration {
         let levelText = environment.string("FOLIO_LOG_LEVEL", default: "info")
         guard let level = Logger.Level(rawValue: levelText) else {
-            throw Environment.Invalid(variable: "FOLIO_LOG_LEVEL", value: levelText, expected: "debug, info, warning or error")
+            throw Environment.Invalid(
+                variable: "FOLIO_LOG_LEVEL", value: levelText, expected: "debug, info, warning or error")
         }
         return ServiceConfiguration(
-            databaseURL: environment.string("FOLIO_DATABASE_URL", default: "postgresql://postgres@127.0.0.1:5432/postgres"),
+            databaseURL: environment.string(
+                "FOLIO_DATABASE_URL", default: "postgresql://postgres@127.0.0.1:5432/postgres"),
             natsURL: environment.string("FOLIO_NATS_URL", default: "nats://127.0.0.1:4222"),
             databasePoolSize: try environment.int("FOLIO_DB_POOL_SIZE", default: 4),
             logLevel: level,

@@ -33,6 +33,34 @@ public struct StoreEndpoint: Sendable {
         }
     }
 
+    /// Rebuilds a store of one kind from its snapshot, on the worker that adopts it.
+    public typealias Restorer = @Sendable (StoreSnapshot, RuntimeContext) async throws -> any MountedStore
+
+    /// `store.adopt`: takes over a store whose worker is gone, from its snapshot; `UNKNOWN_STORE` when there
+    /// is no snapshot, no restorer for its kind, or another worker took it first.
+    public static func adoptMethod(
+        transport: any BusTransport, registry: StoreRegistry, persistence: any SnapshotPersistence,
+        restorers: [String: Restorer]
+    ) -> RPCMethod {
+        StoreMethods.adopt.handled { call in
+            guard let id = StoreID(try call.string("storeId")) else { throw StoreError.unknownStore }
+            if await registry.hosts(id) { return ["adopted": true] }
+            // A store whose worker answers again (a slow worker, or a concurrent adoption) stays where it is.
+            if (try? await transport.request(subject: BusSubjects.store(id), payload: [], timeout: .milliseconds(200)))
+                != nil
+            {
+                return ["adopted": true]
+            }
+            guard let snapshot = try await persistence.adopt(id), let restore = restorers[snapshot.kind] else {
+                throw StoreError.unknownStore
+            }
+            let endpoint = StoreEndpoint(service: id.service, transport: transport, registry: registry)
+            let store = try await restore(snapshot, await registry.runtime(snapshot.runtimeID))
+            try await endpoint.serve(store)
+            return ["adopted": true]
+        }
+    }
+
     /// Starts answering the store's own subject and registers it.
     public func serve(_ store: any MountedStore) async throws {
         let subscription = try await transport.serve(

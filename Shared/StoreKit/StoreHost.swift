@@ -6,6 +6,7 @@ import FolioModel
 /// version and wakes subscribers.
 public actor StoreHost<Reducer: StoreReducer> {
     public nonisolated let id: StoreID
+    public nonisolated let kind: String
     public nonisolated let runtime: RuntimeContext
     private let reducer: Reducer
     private let runEffect: EffectRunner<Reducer>
@@ -22,11 +23,12 @@ public actor StoreHost<Reducer: StoreReducer> {
     private var nextWaiterID = 0
 
     public init(
-        id: StoreID, runtime: RuntimeContext, reducer: Reducer, initialState: Reducer.State,
+        id: StoreID, kind: String, runtime: RuntimeContext, reducer: Reducer, initialState: Reducer.State,
         version: Int64 = 0, persistence: (any SnapshotPersistence)? = nil,
         runEffect: @escaping EffectRunner<Reducer>
     ) {
         self.id = id
+        self.kind = kind
         self.runtime = runtime
         self.reducer = reducer
         self.reducerState = initialState
@@ -102,6 +104,21 @@ public actor StoreHost<Reducer: StoreReducer> {
         enqueue(event)
     }
 
+    /// Rebuilds a store from its snapshot on the worker that adopts it, and runs its unfinished effects
+    /// again (effects are idempotent or guarded, DESIGN §5).
+    public static func restore(
+        _ snapshot: StoreSnapshot, runtime: RuntimeContext, reducer: Reducer,
+        persistence: (any SnapshotPersistence)?, runEffect: @escaping EffectRunner<Reducer>
+    ) async throws -> StoreHost {
+        let state = try snapshot.state.decode(Reducer.State.self)
+        let pending = try snapshot.pendingEffects.map { try $0.decode(Reducer.Effect.self) }
+        let host = StoreHost(
+            id: snapshot.storeID, kind: snapshot.kind, runtime: runtime, reducer: reducer, initialState: state,
+            version: snapshot.version, persistence: persistence, runEffect: runEffect)
+        await host.resume(pending: pending)
+        return host
+    }
+
     /// Resumes effects that a snapshot recorded as unfinished (after adoption by another worker).
     public func resume(pending effects: [Reducer.Effect]) {
         for effect in effects { start(effect) }
@@ -163,9 +180,11 @@ public actor StoreHost<Reducer: StoreReducer> {
 
     private func persist(to persistence: any SnapshotPersistence) async {
         guard let stateJSON = try? JSONValue(encoding: reducerState) else { return }
-        let pending = pendingEffects.keys.sorted().compactMap { pendingEffects[$0].flatMap { try? JSONValue(encoding: $0) } }
+        let pending = pendingEffects.keys.sorted().compactMap {
+            pendingEffects[$0].flatMap { try? JSONValue(encoding: $0) }
+        }
         let snapshot = StoreSnapshot(
-            storeID: id, runtimeID: runtime.id, version: current.version, state: stateJSON, pendingEffects: pending)
+            storeID: id, kind: kind, runtimeID: runtime.id, version: current.version, state: stateJSON, pendingEffects: pending)
         // A failed write is retried: effects must not leave the process before their snapshot is stored.
         var delay = Duration.milliseconds(50)
         while !closed {

@@ -35,6 +35,9 @@ public actor StoreRegistry {
 
     public var count: Int { stores.count }
 
+    /// Whether this process hosts the store (for any runtime).
+    public func hosts(_ id: StoreID) -> Bool { stores[id] != nil }
+
     /// Shuts a runtime down: every store of it closes its subscribers, dispatch throws RuntimeShutDown.
     public func shutDownRuntime(_ id: String) async {
         let context = runtime(id)

@@ -4,13 +4,18 @@ import FolioModel
 /// effects not yet finished, so another worker can adopt the store and run them again.
 public struct StoreSnapshot: Sendable, Hashable, Codable {
     public var storeID: StoreID
+    /// Which kind of store this is (`example`, `inquiry`…), so an adopting worker knows how to rebuild it.
+    public var kind: String
     public var runtimeID: String
     public var version: Int64
     public var state: JSONValue
     public var pendingEffects: [JSONValue]
 
-    public init(storeID: StoreID, runtimeID: String, version: Int64, state: JSONValue, pendingEffects: [JSONValue]) {
+    public init(
+        storeID: StoreID, kind: String, runtimeID: String, version: Int64, state: JSONValue, pendingEffects: [JSONValue]
+    ) {
         self.storeID = storeID
+        self.kind = kind
         self.runtimeID = runtimeID
         self.version = version
         self.state = state
@@ -23,6 +28,9 @@ public protocol SnapshotPersistence: Sendable {
     func save(_ snapshot: StoreSnapshot) async throws
     func load(_ storeID: StoreID) async throws -> StoreSnapshot?
     func delete(_ storeID: StoreID) async throws
+    /// Loads a snapshot and takes it over for this worker; nil when there is none, or when another worker
+    /// took it over first.
+    func adopt(_ storeID: StoreID) async throws -> StoreSnapshot?
 }
 
 /// Snapshots in memory, for tests and for stores that need no durability.
@@ -41,4 +49,6 @@ public actor InMemorySnapshots: SnapshotPersistence {
     public func load(_ storeID: StoreID) async throws -> StoreSnapshot? { snapshots[storeID] }
 
     public func delete(_ storeID: StoreID) async throws { snapshots[storeID] = nil }
+
+    public func adopt(_ storeID: StoreID) async throws -> StoreSnapshot? { snapshots[storeID] }
 }

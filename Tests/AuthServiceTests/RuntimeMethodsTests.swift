@@ -16,8 +16,10 @@ final class RuntimeMethodsTests: XCTestCase {
     override func setUp() async throws {
         bus = InProcessBus()
         let configuration = ServiceConfiguration(
-            databaseURL: try TestEnvironment.databaseURL(), natsURL: "unused", logLevel: .warning, workerID: "auth-test")
-        service = try await RunningService.start(try AuthService.definition(), configuration: configuration, transport: bus)
+            databaseURL: try TestEnvironment.databaseURL(), natsURL: "unused", logLevel: .warning, workerID: "auth-test"
+        )
+        service = try await RunningService.start(
+            try AuthService.definition(), configuration: configuration, transport: bus)
     }
 
     override func tearDown() async throws { await service.stop() }
@@ -27,7 +29,9 @@ final class RuntimeMethodsTests: XCTestCase {
     }
 
     func testCreateReturnsRuntimeTokenAndDeviceCredential() async throws {
-        let created = try await create(["organizationId": "org-demo", "locale": "de-CH", "capabilities": ["webAuthn": true]])
+        let created = try await create([
+            "organizationId": "org-demo", "locale": "de-CH", "capabilities": ["webAuthn": true],
+        ])
         let runtimeID = try XCTUnwrap(created["runtimeId"]?.stringValue)
         let token = try XCTUnwrap(created["token"]?.stringValue)
         XCTAssertTrue(token.hasPrefix(runtimeID + "."))
@@ -71,7 +75,9 @@ final class RuntimeMethodsTests: XCTestCase {
 
     func testAForeignDeviceCredentialIsInvalidParams() async throws {
         do {
-            _ = try await create(["organizationId": "org-demo", "deviceCredential": "dev_aaaaaaaaaaaaaaaaaaaaaaaaaa.AAAA"])
+            _ = try await create([
+                "organizationId": "org-demo", "deviceCredential": "dev_aaaaaaaaaaaaaaaaaaaaaaaaaa.AAAA",
+            ])
             XCTFail("expected invalid params")
         } catch let error as JSONRPCError {
             XCTAssertEqual(error.code, -32602)
@@ -96,7 +102,9 @@ final class RuntimeMethodsTests: XCTestCase {
         let created = try await create()
         let runtimeID = try XCTUnwrap(created["runtimeId"]?.stringValue)
         let events = Mutex<[JSONValue]>([])
-        let subscription = try await bus.subscribe(subject: BusSubjects.runtimeShutdown, queueGroup: nil, delivery: .concurrent) { message in
+        let subscription = try await bus.subscribe(
+            subject: BusSubjects.runtimeShutdown, queueGroup: nil, delivery: .concurrent
+        ) { message in
             if let event = try? JSONParser.parse(message.payload) { events.withLock { $0.append(event) } }
             return .now(nil)
         }

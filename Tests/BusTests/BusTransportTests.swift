@@ -11,10 +11,16 @@ class BusTransportContract: XCTestCase {
 
     func echoRouter() -> RPCRouter {
         RPCRouter([
-            RPCMethod("echo", summary: "returns its param", params: [RPCParam("value", .any)], result: RPCResultDescriptor("value", .any)) { call in
+            RPCMethod(
+                "echo", summary: "returns its param", params: [RPCParam("value", .any)],
+                result: RPCResultDescriptor("value", .any)
+            ) { call in
                 call.params["value"] ?? .null
             },
-            RPCMethod("sleep", summary: "waits", params: [RPCParam("ms", .integer)], result: RPCResultDescriptor("none", .null), execution: .detached) { call in
+            RPCMethod(
+                "sleep", summary: "waits", params: [RPCParam("ms", .integer)],
+                result: RPCResultDescriptor("none", .null), execution: .detached
+            ) { call in
                 try await Task.sleep(for: .milliseconds(try call.int("ms")))
                 return .null
             },
@@ -59,7 +65,8 @@ class BusTransportContract: XCTestCase {
     func testSlowReplyTimesOut() async throws {
         let transport = try await makeTransport()
         let subject = subject("slow")
-        let subscription = try await transport.subscribe(subject: subject, queueGroup: nil, delivery: .concurrent) { _ in
+        let subscription = try await transport.subscribe(subject: subject, queueGroup: nil, delivery: .concurrent) {
+            _ in
             try? await Task.sleep(for: .seconds(2))
             return .now([1])
         }
@@ -95,7 +102,9 @@ class BusTransportContract: XCTestCase {
         let subject = subject("serial")
         let seen = Mutex<[Int64]>([])
         let router = RPCRouter([
-            RPCMethod("record", summary: "", params: [RPCParam("n", .integer)], result: RPCResultDescriptor("n", .integer)) { call in
+            RPCMethod(
+                "record", summary: "", params: [RPCParam("n", .integer)], result: RPCResultDescriptor("n", .integer)
+            ) { call in
                 let n = try call.int("n")
                 seen.withLock { $0.append(n) }
                 return .int(n)

@@ -8,17 +8,32 @@ final class JSONRPCSpecificationExampleTests: XCTestCase {
     static let exampleMethods: [RPCMethod] = [
         RPCMethod(
             "subtract", summary: "minuend - subtrahend",
-            params: [RPCParam("minuend", .number), RPCParam("subtrahend", .number)], result: RPCResultDescriptor("difference", .number)
+            params: [RPCParam("minuend", .number), RPCParam("subtrahend", .number)],
+            result: RPCResultDescriptor("difference", .number)
         ) { call in
             .int(try call.int("minuend") - call.int("subtrahend"))
         },
-        RPCMethod("sum", summary: "sum of the values", params: [RPCParam("values", .array(.number), variadic: true)], result: RPCResultDescriptor("sum", .number)) { call in
+        RPCMethod(
+            "sum", summary: "sum of the values", params: [RPCParam("values", .array(.number), variadic: true)],
+            result: RPCResultDescriptor("sum", .number)
+        ) { call in
             .int((call.value("values")?.arrayValue ?? []).compactMap(\.intValue).reduce(0, +))
         },
-        RPCMethod("get_data", summary: "fixed data", result: RPCResultDescriptor("data", .array(.any))) { _ in ["hello", 5] },
-        RPCMethod("update", summary: "notification", params: [RPCParam("values", .array(.number), variadic: true)], result: RPCResultDescriptor("none", .null)) { _ in .null },
-        RPCMethod("notify_sum", summary: "notification", params: [RPCParam("values", .array(.number), variadic: true)], result: RPCResultDescriptor("none", .null)) { _ in .null },
-        RPCMethod("notify_hello", summary: "notification", params: [RPCParam("values", .array(.number), variadic: true)], result: RPCResultDescriptor("none", .null)) { _ in .null },
+        RPCMethod("get_data", summary: "fixed data", result: RPCResultDescriptor("data", .array(.any))) { _ in
+            ["hello", 5]
+        },
+        RPCMethod(
+            "update", summary: "notification", params: [RPCParam("values", .array(.number), variadic: true)],
+            result: RPCResultDescriptor("none", .null)
+        ) { _ in .null },
+        RPCMethod(
+            "notify_sum", summary: "notification", params: [RPCParam("values", .array(.number), variadic: true)],
+            result: RPCResultDescriptor("none", .null)
+        ) { _ in .null },
+        RPCMethod(
+            "notify_hello", summary: "notification", params: [RPCParam("values", .array(.number), variadic: true)],
+            result: RPCResultDescriptor("none", .null)
+        ) { _ in .null },
     ]
 
     struct Example: Decodable {
@@ -28,7 +43,8 @@ final class JSONRPCSpecificationExampleTests: XCTestCase {
     }
 
     func loadExamples() throws -> [Example] {
-        let url = try XCTUnwrap(Bundle.module.url(forResource: "jsonrpc-2.0-examples", withExtension: "json", subdirectory: "Vectors"))
+        let url = try XCTUnwrap(
+            Bundle.module.url(forResource: "jsonrpc-2.0-examples", withExtension: "json", subdirectory: "Vectors"))
         let root = try JSONParser.parse(Array(try Data(contentsOf: url)))
         return try XCTUnwrap(root["examples"]).decode([Example].self)
     }
@@ -37,7 +53,9 @@ final class JSONRPCSpecificationExampleTests: XCTestCase {
     func essence(_ response: JSONValue) -> JSONValue {
         var members: [String: JSONValue] = ["jsonrpc": response["jsonrpc"] ?? .null, "id": response["id"] ?? .null]
         if let result = response["result"] { members["result"] = result }
-        if let error = response["error"] { members["error"] = ["code": error["code"] ?? .null, "message": error["message"] ?? .null] }
+        if let error = response["error"] {
+            members["error"] = ["code": error["code"] ?? .null, "message": error["message"] ?? .null]
+        }
         return .object(members)
     }
 
@@ -91,19 +109,26 @@ final class JSONRPCSpecificationExampleTests: XCTestCase {
 
     func testWrongParamTypeIsInvalidParams() async throws {
         let router = RPCRouter(Self.exampleMethods)
-        let reply = try await respond(router, #"{"jsonrpc":"2.0","method":"subtract","params":{"minuend":"a","subtrahend":1},"id":1}"#)
+        let reply = try await respond(
+            router, #"{"jsonrpc":"2.0","method":"subtract","params":{"minuend":"a","subtrahend":1},"id":1}"#)
         XCTAssertEqual(reply["error"]?["code"], -32602)
     }
 
     func testHandlerFailureIsInternalError() async throws {
         struct Broken: Error {}
-        let router = RPCRouter([RPCMethod("broken", summary: "throws", result: RPCResultDescriptor("none", .null)) { _ in throw Broken() }])
+        let router = RPCRouter([
+            RPCMethod("broken", summary: "throws", result: RPCResultDescriptor("none", .null)) { _ in throw Broken() }
+        ])
         let reply = try await respond(router, #"{"jsonrpc":"2.0","method":"broken","id":1}"#)
         XCTAssertEqual(reply["error"]?["code"], -32603)
     }
 
     func testServerErrorKeepsItsCodeAndTypedData() async throws {
-        let router = RPCRouter([RPCMethod("closed", summary: "throws", result: RPCResultDescriptor("none", .null)) { _ in throw JSONRPCError.folio(.storeClosed) }])
+        let router = RPCRouter([
+            RPCMethod("closed", summary: "throws", result: RPCResultDescriptor("none", .null)) { _ in
+                throw JSONRPCError.folio(.storeClosed)
+            }
+        ])
         let reply = try await respond(router, #"{"jsonrpc":"2.0","method":"closed","id":1}"#)
         XCTAssertEqual(reply["error"]?["code"], -32001)
         XCTAssertEqual(reply["error"]?["data"]?["type"], "STORE_CLOSED")

@@ -13,7 +13,8 @@ final class FoundationStackTests: XCTestCase {
     let http = HTTPClient(configuration: .init(timeout: .seconds(10)))
 
     override func setUp() async throws {
-        let logs = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-e2e-\(RandomID.base32(count: 6))")
+        let logs = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "folio-e2e-\(RandomID.base32(count: 6))")
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         gatewayPort = try freePort()
         emulatorPort = try freePort()
@@ -25,16 +26,22 @@ final class FoundationStackTests: XCTestCase {
             try StackProcess(
                 "folio-emulator",
                 environment: [
-                    "FOLIO_EMULATOR_PORT": String(emulatorPort), "FOLIO_EMULATOR_MODE": "test", "FOLIO_EMULATOR_API_KEY": "e2e-key",
+                    "FOLIO_EMULATOR_PORT": String(emulatorPort), "FOLIO_EMULATOR_MODE": "test",
+                    "FOLIO_EMULATOR_API_KEY": "e2e-key",
                     "FOLIO_EMULATOR_ADMIN_KEY": "e2e-admin",
-                    "FOLIO_EMULATOR_FIXTURES": TestEnvironment.packageRoot().appendingPathComponent("Services/FolioEmulator/Fixtures").path,
+                    "FOLIO_EMULATOR_FIXTURES": TestEnvironment.packageRoot().appendingPathComponent(
+                        "Services/FolioEmulator/Fixtures"
+                    ).path,
                 ], logDirectory: logs))
         for service in ["folio-auth", "folio-inquiry", "folio-vault", "folio-documents"] {
             processes.append(try StackProcess(service, environment: common, logDirectory: logs))
         }
         processes.append(
             try StackProcess(
-                "folio-gateway", environment: ["FOLIO_GATEWAY_PORT": String(gatewayPort), "FOLIO_NATS_URL": try TestEnvironment.natsURL()],
+                "folio-gateway",
+                environment: [
+                    "FOLIO_GATEWAY_PORT": String(gatewayPort), "FOLIO_NATS_URL": try TestEnvironment.natsURL(),
+                ],
                 logDirectory: logs))
         try await waitUntil("the gateway is ready and every service answers") {
             guard try await self.get("/readyz").status == 200 else { return false }
@@ -76,7 +83,8 @@ final class FoundationStackTests: XCTestCase {
             if (try? await check()) == true { return }
             try await Task.sleep(for: .milliseconds(200))
         }
-        let logs = processes.map { "--- \($0.name) (running: \($0.isRunning))\n\($0.log.suffix(2000))" }.joined(separator: "\n")
+        let logs = processes.map { "--- \($0.name) (running: \($0.isRunning))\n\($0.log.suffix(2000))" }.joined(
+            separator: "\n")
         throw StackError("timed out waiting until \(what)\n\(logs)")
     }
 
@@ -107,7 +115,10 @@ final class FoundationStackTests: XCTestCase {
             (#"{"jsonrpc": "2.0", "method": "foobar, "params": "bar", "baz]"#, -32700),
             (#"{"jsonrpc": "2.0", "method": 1, "params": "bar"}"#, -32600),
             (#"{"jsonrpc": "2.0", "method": "nosuch.method", "id": 1}"#, -32601),
-            (#"{"jsonrpc": "2.0", "method": "store.state", "params": {"storeId": "inq_unknownunknownunknownunkn"}, "id": 1}"#, -32004),
+            (
+                #"{"jsonrpc": "2.0", "method": "store.state", "params": {"storeId": "inq_unknownunknownunknownunkn"}, "id": 1}"#,
+                -32004
+            ),
         ]
         for (body, code) in cases {
             let response = try await post(Array(body.utf8))

@@ -3,7 +3,8 @@ import XCTest
 
 final class JSONParserTests: XCTestCase {
     func testParsesEveryValueKind() throws {
-        let value = try JSONParser.parse(#" {"a": [1, -2, 3.5, 1e3, true, false, null, "x\n\u00e9\ud83d\ude00"], "b": {}} "#)
+        let value = try JSONParser.parse(
+            #" {"a": [1, -2, 3.5, 1e3, true, false, null, "x\n\u00e9\ud83d\ude00"], "b": {}} "#)
         XCTAssertEqual(value, ["a": [1, -2, 3.5, 1000.0, true, false, nil, "x\né😀"], "b": [:]])
     }
 
@@ -13,7 +14,10 @@ final class JSONParserTests: XCTestCase {
     }
 
     func testRejectsMalformedDocuments() {
-        for text in ["", "{", "[1,]", "{\"a\":1,}", "01", "1.", "-", "tru", "\"\u{01}\"", "\"\\x\"", "[1] 2", "{'a':1}", "\"\\ud800\"", "NaN"] {
+        for text in [
+            "", "{", "[1,]", "{\"a\":1,}", "01", "1.", "-", "tru", "\"\u{01}\"", "\"\\x\"", "[1] 2", "{'a':1}",
+            "\"\\ud800\"", "NaN",
+        ] {
             XCTAssertThrowsError(try JSONParser.parse(text), "accepted \(text)")
         }
     }

@@ -2,124 +2,124 @@ import HTTP
 import XCTest
 
 final class HTTPClientTests: XCTestCase {
-  func testTimeoutIsTyped() async throws {
-    let server = try startServer(.init(shutdownGracePeriod: .milliseconds(100))) { _ in
-      try? await Task.sleep(for: .seconds(5))
-      return HTTPResponse(status: 200)
-    }
-    let client = HTTPClient(configuration: .init(timeout: .milliseconds(200)))
-    do {
-      _ = try await client.send(HTTPClientRequest(url: url(server, "/slow")))
-      XCTFail("expected a timeout")
-    } catch let error as HTTPClientError {
-      XCTAssertEqual(error, .timeout)
-    }
-    await server.shutdown()
-  }
-
-  func testResponseTooLarge() async throws {
-    let payload = [UInt8](repeating: 120, count: 64 * 1024)
-    let server = try startServer { request in
-      if request.path == "/stream" {
-        // No Content-Length: the limit has to trip while receiving.
-        let stream = AsyncStream<[UInt8]> { continuation in
-          continuation.yield(payload)
-          continuation.finish()
+    func testTimeoutIsTyped() async throws {
+        let server = try startServer(.init(shutdownGracePeriod: .milliseconds(100))) { _ in
+            try? await Task.sleep(for: .seconds(5))
+            return HTTPResponse(status: 200)
         }
-        return HTTPResponse(status: 200, body: .stream(stream))
-      }
-      return HTTPResponse(status: 200, body: .bytes(payload))
+        let client = HTTPClient(configuration: .init(timeout: .milliseconds(200)))
+        do {
+            _ = try await client.send(HTTPClientRequest(url: url(server, "/slow")))
+            XCTFail("expected a timeout")
+        } catch let error as HTTPClientError {
+            XCTAssertEqual(error, .timeout)
+        }
+        await server.shutdown()
     }
-    let client = HTTPClient(configuration: .init(maxResponseSize: 1024))
-    for path in ["/fixed", "/stream"] {
-      do {
-        _ = try await client.send(HTTPClientRequest(url: url(server, path)))
-        XCTFail("expected responseTooLarge for \(path)")
-      } catch let error as HTTPClientError {
-        XCTAssertEqual(error, .responseTooLarge, path)
-      }
-    }
-    let roomy = HTTPClient(configuration: .init(maxResponseSize: payload.count))
-    let response = try await roomy.send(HTTPClientRequest(url: url(server, "/stream")))
-    XCTAssertEqual(response.body, payload)
-    await server.shutdown()
-  }
 
-  func testConnectionRefusedOnClosedPort() async throws {
-    let server = try startServer { _ in HTTPResponse(status: 204) }
-    let address = url(server, "/")
-    await server.shutdown()
-    do {
-      _ = try await HTTPClient().send(HTTPClientRequest(url: address))
-      XCTFail("expected connection refused")
-    } catch let error as HTTPClientError {
-      XCTAssertEqual(error, .connectionFailed)
+    func testResponseTooLarge() async throws {
+        let payload = [UInt8](repeating: 120, count: 64 * 1024)
+        let server = try startServer { request in
+            if request.path == "/stream" {
+                // No Content-Length: the limit has to trip while receiving.
+                let stream = AsyncStream<[UInt8]> { continuation in
+                    continuation.yield(payload)
+                    continuation.finish()
+                }
+                return HTTPResponse(status: 200, body: .stream(stream))
+            }
+            return HTTPResponse(status: 200, body: .bytes(payload))
+        }
+        let client = HTTPClient(configuration: .init(maxResponseSize: 1024))
+        for path in ["/fixed", "/stream"] {
+            do {
+                _ = try await client.send(HTTPClientRequest(url: url(server, path)))
+                XCTFail("expected responseTooLarge for \(path)")
+            } catch let error as HTTPClientError {
+                XCTAssertEqual(error, .responseTooLarge, path)
+            }
+        }
+        let roomy = HTTPClient(configuration: .init(maxResponseSize: payload.count))
+        let response = try await roomy.send(HTTPClientRequest(url: url(server, "/stream")))
+        XCTAssertEqual(response.body, payload)
+        await server.shutdown()
     }
-  }
 
-  func testInvalidURL() async throws {
-    for bad in ["not a url", "ftp://127.0.0.1/file"] {
-      do {
-        _ = try await HTTPClient().send(HTTPClientRequest(url: bad))
-        XCTFail("expected invalidURL for \(bad)")
-      } catch let error as HTTPClientError {
-        XCTAssertEqual(error, .invalidURL, bad)
-      }
+    func testConnectionRefusedOnClosedPort() async throws {
+        let server = try startServer { _ in HTTPResponse(status: 204) }
+        let address = url(server, "/")
+        await server.shutdown()
+        do {
+            _ = try await HTTPClient().send(HTTPClientRequest(url: address))
+            XCTFail("expected connection refused")
+        } catch let error as HTTPClientError {
+            XCTAssertEqual(error, .connectionFailed)
+        }
     }
-  }
 
-  func testSequentialRequestsReuseOneConnection() async throws {
-    let server = try startServer { request in
-      HTTPResponse(status: 200, text: "\(request.remotePort)")
+    func testInvalidURL() async throws {
+        for bad in ["not a url", "ftp://127.0.0.1/file"] {
+            do {
+                _ = try await HTTPClient().send(HTTPClientRequest(url: bad))
+                XCTFail("expected invalidURL for \(bad)")
+            } catch let error as HTTPClientError {
+                XCTAssertEqual(error, .invalidURL, bad)
+            }
+        }
     }
-    let client = HTTPClient(configuration: .init(maxConnections: 1))
-    let first = try await client.send(HTTPClientRequest(url: url(server, "/a")))
-    let second = try await client.send(
-      HTTPClientRequest(method: "POST", url: url(server, "/b"), body: [1, 2]))
-    XCTAssertFalse(first.body.isEmpty)
-    XCTAssertEqual(text(first.body), text(second.body))
-    await server.shutdown()
-  }
 
-  func testMethodsAndEmptyBodies() async throws {
-    let server = try startServer { request in
-      HTTPResponse(
-        status: 200, headers: [("X-Method", request.method)],
-        text:
-          "\(request.method) \(request.headers["content-length"] ?? "none") \(request.body.count)")
+    func testSequentialRequestsReuseOneConnection() async throws {
+        let server = try startServer { request in
+            HTTPResponse(status: 200, text: "\(request.remotePort)")
+        }
+        let client = HTTPClient(configuration: .init(maxConnections: 1))
+        let first = try await client.send(HTTPClientRequest(url: url(server, "/a")))
+        let second = try await client.send(
+            HTTPClientRequest(method: "POST", url: url(server, "/b"), body: [1, 2]))
+        XCTAssertFalse(first.body.isEmpty)
+        XCTAssertEqual(text(first.body), text(second.body))
+        await server.shutdown()
     }
-    let client = HTTPClient()
-    let put = try await client.send(
-      HTTPClientRequest(method: "PUT", url: url(server, "/"), body: [1, 2, 3]))
-    XCTAssertEqual(text(put.body), "PUT 3 3")
-    let emptyPost = try await client.send(HTTPClientRequest(method: "POST", url: url(server, "/")))
-    XCTAssertEqual(text(emptyPost.body), "POST 0 0")
-    let delete = try await client.send(HTTPClientRequest(method: "DELETE", url: url(server, "/")))
-    XCTAssertEqual(text(delete.body), "DELETE none 0")
-    let head = try await client.send(HTTPClientRequest(method: "HEAD", url: url(server, "/")))
-    XCTAssertEqual(head.status, 200)
-    XCTAssertEqual(head.headers["x-method"], "HEAD")
-    XCTAssertTrue(head.body.isEmpty)
-    await server.shutdown()
-  }
 
-  func testCancellationStopsTheRequest() async throws {
-    let started = Signal()
-    let server = try startServer(.init(shutdownGracePeriod: .milliseconds(100))) { _ in
-      started.fire()
-      try? await Task.sleep(for: .seconds(5))
-      return HTTPResponse(status: 200)
+    func testMethodsAndEmptyBodies() async throws {
+        let server = try startServer { request in
+            HTTPResponse(
+                status: 200, headers: [("X-Method", request.method)],
+                text:
+                    "\(request.method) \(request.headers["content-length"] ?? "none") \(request.body.count)")
+        }
+        let client = HTTPClient()
+        let put = try await client.send(
+            HTTPClientRequest(method: "PUT", url: url(server, "/"), body: [1, 2, 3]))
+        XCTAssertEqual(text(put.body), "PUT 3 3")
+        let emptyPost = try await client.send(HTTPClientRequest(method: "POST", url: url(server, "/")))
+        XCTAssertEqual(text(emptyPost.body), "POST 0 0")
+        let delete = try await client.send(HTTPClientRequest(method: "DELETE", url: url(server, "/")))
+        XCTAssertEqual(text(delete.body), "DELETE none 0")
+        let head = try await client.send(HTTPClientRequest(method: "HEAD", url: url(server, "/")))
+        XCTAssertEqual(head.status, 200)
+        XCTAssertEqual(head.headers["x-method"], "HEAD")
+        XCTAssertTrue(head.body.isEmpty)
+        await server.shutdown()
     }
-    let client = HTTPClient()
-    let task = Task { try await client.send(HTTPClientRequest(url: url(server, "/slow"))) }
-    await started.wait()
-    task.cancel()
-    do {
-      _ = try await task.value
-      XCTFail("expected cancellation")
-    } catch {
-      XCTAssertTrue(error is CancellationError, "\(error)")
+
+    func testCancellationStopsTheRequest() async throws {
+        let started = Signal()
+        let server = try startServer(.init(shutdownGracePeriod: .milliseconds(100))) { _ in
+            started.fire()
+            try? await Task.sleep(for: .seconds(5))
+            return HTTPResponse(status: 200)
+        }
+        let client = HTTPClient()
+        let task = Task { try await client.send(HTTPClientRequest(url: url(server, "/slow"))) }
+        await started.wait()
+        task.cancel()
+        do {
+            _ = try await task.value
+            XCTFail("expected cancellation")
+        } catch {
+            XCTAssertTrue(error is CancellationError, "\(error)")
+        }
+        await server.shutdown()
     }
-    await server.shutdown()
-  }
 }

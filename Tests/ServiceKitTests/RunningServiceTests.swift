@@ -10,34 +10,48 @@ import XCTest
 /// A service started for real against PostgreSQL, on the in-process bus.
 final class RunningServiceTests: XCTestCase {
     func configuration(worker: String) throws -> ServiceConfiguration {
-        ServiceConfiguration(databaseURL: try TestEnvironment.databaseURL(), natsURL: "unused", logLevel: .warning, workerID: worker)
+        ServiceConfiguration(
+            databaseURL: try TestEnvironment.databaseURL(), natsURL: "unused", logLevel: .warning, workerID: worker)
     }
 
     func exampleDefinition(name: String) -> ServiceDefinition {
         ServiceDefinition(
             name: name,
-            migrations: [Migration(version: 1, name: "\(name)_things", sql: "CREATE TABLE IF NOT EXISTS \(name)_things (id int)")]
-        ) { context in
+            migrations: [
+                Migration(version: 1, name: "\(name)_things", sql: "CREATE TABLE IF NOT EXISTS \(name)_things (id int)")
+            ],
+            methods: { context in
             let endpoint = StoreEndpoint(service: .example, transport: context.transport, registry: context.registry)
             return [
                 ServiceHealth.method(HealthMethods.inquiry, context: context),
                 endpoint.mountMethod(ExampleStoreMethods.mount) { _, runtime, id in
                     StoreHost(
-                        id: id, runtime: runtime, reducer: ExampleCounter(), initialState: .init(),
-                        persistence: PostgresSnapshots(database: context.database, service: name),
+                        id: id, kind: "example", runtime: runtime, reducer: ExampleCounter(), initialState: .init(),
+                        persistence: context.snapshots,
                         runEffect: ExampleCounter.effects(echo: { $0 }))
                 },
             ]
-        }
+            },
+            restorers: { context in
+                [
+                    "example": { snapshot, runtime in
+                        try await StoreHost.restore(
+                            snapshot, runtime: runtime, reducer: ExampleCounter(), persistence: context.snapshots,
+                            runEffect: ExampleCounter.effects(echo: { $0 }))
+                    }
+                ]
+            })
     }
 
     func testHealthReachesPostgreSQLAndRecordsTheWorker() async throws {
         let bus = InProcessBus()
         let name = "svc\(RandomID.base32(count: 6))"
-        let service = try await RunningService.start(exampleDefinition(name: name), configuration: try configuration(worker: "w1"), transport: bus)
+        let service = try await RunningService.start(
+            exampleDefinition(name: name), configuration: try configuration(worker: "w1"), transport: bus)
         let health = try await BusClient(transport: bus).call(BusSubjects.rpc(name), "inquiry.health")
         XCTAssertEqual(health, ["service": .string(name), "database": "ok", "worker": "w1"])
-        let rows = try await service.context.database.query("SELECT worker_id FROM service_workers WHERE service = \(name)")
+        let rows = try await service.context.database.query(
+            "SELECT worker_id FROM service_workers WHERE service = \(name)")
         XCTAssertEqual(try rows.map { try $0.decode(String.self, "worker_id") }, ["w1"])
         await service.stop()
     }
@@ -58,14 +72,16 @@ final class RunningServiceTests: XCTestCase {
     func testRuntimeShutdownEventClosesThatRuntimesStores() async throws {
         let bus = InProcessBus()
         let name = "svc\(RandomID.base32(count: 6))"
-        let service = try await RunningService.start(exampleDefinition(name: name), configuration: try configuration(worker: "w"), transport: bus)
+        let service = try await RunningService.start(
+            exampleDefinition(name: name), configuration: try configuration(worker: "w"), transport: bus)
         let client = BusClient(transport: bus)
         let mounted = try await client.call(BusSubjects.rpc(name), "example.mount", ["runtimeId": "rt-x"])
         let id = try XCTUnwrap(mounted["storeId"]?.stringValue.flatMap(StoreID.init))
         try await bus.publish(subject: BusSubjects.runtimeShutdown, payload: Array(#"{"runtimeId":"rt-x"}"#.utf8))
         do {
             _ = try await client.call(
-                BusSubjects.store(id), "store.dispatch", ["storeId": .string(id.rawValue), "runtimeId": "rt-x", "action": ["type": "FRAME"]])
+                BusSubjects.store(id), "store.dispatch",
+                ["storeId": .string(id.rawValue), "runtimeId": "rt-x", "action": ["type": "FRAME"]])
             XCTFail("dispatch after the runtime shut down must fail")
         } catch let error as JSONRPCError {
             XCTAssertEqual(error.folioCode, .runtimeShutDown)
@@ -76,14 +92,18 @@ final class RunningServiceTests: XCTestCase {
     func testStoreSnapshotsReachPostgreSQL() async throws {
         let bus = InProcessBus()
         let name = "svc\(RandomID.base32(count: 6))"
-        let service = try await RunningService.start(exampleDefinition(name: name), configuration: try configuration(worker: "w"), transport: bus)
+        let service = try await RunningService.start(
+            exampleDefinition(name: name), configuration: try configuration(worker: "w"), transport: bus)
         let client = BusClient(transport: bus)
         let mounted = try await client.call(BusSubjects.rpc(name), "example.mount", ["runtimeId": "rt-snap"])
         let id = try XCTUnwrap(mounted["storeId"]?.stringValue.flatMap(StoreID.init))
         _ = try await client.call(
             BusSubjects.store(id), "store.dispatch",
-            ["storeId": .string(id.rawValue), "runtimeId": "rt-snap", "action": ["type": "INCREMENT", "value": ["by": 7]]])
-        let snapshots = PostgresSnapshots(database: service.context.database, service: name)
+            [
+                "storeId": .string(id.rawValue), "runtimeId": "rt-snap",
+                "action": ["type": "INCREMENT", "value": ["by": 7]],
+            ])
+        let snapshots = service.context.snapshots
         var snapshot = try await snapshots.load(id)
         for _ in 0..<50 where snapshot == nil {
             try await Task.sleep(for: .milliseconds(20))
@@ -95,13 +115,55 @@ final class RunningServiceTests: XCTestCase {
         await service.stop()
     }
 
+    func testAnotherWorkerAdoptsAStoreWhoseWorkerIsGoneFromItsSnapshot() async throws {
+        let bus = InProcessBus()
+        let name = "svc\(RandomID.base32(count: 6))"
+        let first = try await RunningService.start(
+            exampleDefinition(name: name), configuration: try configuration(worker: "first"), transport: bus)
+        let client = BusClient(transport: bus)
+        let mounted = try await client.call(BusSubjects.rpc(name), "example.mount", ["runtimeId": "rt-adopt"])
+        let id = try XCTUnwrap(mounted["storeId"]?.stringValue.flatMap(StoreID.init))
+        let storeParams: JSONValue = ["storeId": .string(id.rawValue), "runtimeId": "rt-adopt"]
+        _ = try await client.call(
+            BusSubjects.store(id), "store.dispatch",
+            ["storeId": .string(id.rawValue), "runtimeId": "rt-adopt", "action": ["type": "INCREMENT", "value": ["by": 3]]])
+        _ = try await client.call(BusSubjects.store(id), "store.next", ["storeId": .string(id.rawValue), "runtimeId": "rt-adopt", "afterVersion": 0, "timeoutMs": 2000])
+        await first.stop()  // the worker is gone; its snapshot stays
+
+        let second = try await RunningService.start(
+            exampleDefinition(name: name), configuration: try configuration(worker: "second"), transport: bus)
+        do {
+            _ = try await client.call(BusSubjects.store(id), "store.state", storeParams)
+            XCTFail("nobody answers for the store before it is adopted")
+        } catch let error as BusError {
+            XCTAssertTrue(error.isNoResponders)
+        }
+        let adopted = try await client.call(BusSubjects.rpc(name), "store.adopt", ["storeId": .string(id.rawValue)])
+        XCTAssertEqual(adopted, ["adopted": true])
+        let state = try await client.call(BusSubjects.store(id), "store.state", storeParams)
+        XCTAssertEqual(state["version"], 1)
+        XCTAssertEqual(state["model"]?["count"], 3, "the adopted store has the state its snapshot held")
+        let unknown = StoreID.generate(for: .example)
+        do {
+            _ = try await client.call(BusSubjects.rpc(name), "store.adopt", ["storeId": .string(unknown.rawValue)])
+            XCTFail("a store without a snapshot cannot be adopted")
+        } catch let error as JSONRPCError {
+            XCTAssertEqual(error.folioCode, .unknownStore)
+        }
+        await second.stop()
+    }
+
     func testAnOlderSnapshotNeverOverwritesANewerOne() async throws {
         let pool = PostgresPool(url: try TestEnvironment.databaseURL(), size: 1)
-        _ = try await Migrator.apply(try ServiceKitMigrations.load(), on: pool, schemaTable: "servicekit_schema_migrations", lockKey: advisoryLockKey("servicekit"))
-        let snapshots = PostgresSnapshots(database: pool, service: "test")
+        _ = try await Migrator.apply(
+            try ServiceKitMigrations.load(), on: pool, schemaTable: "servicekit_schema_migrations",
+            lockKey: advisoryLockKey("servicekit"))
+        let snapshots = PostgresSnapshots(database: pool, service: "test", worker: "w")
         let id = StoreID.generate(for: .example)
-        try await snapshots.save(StoreSnapshot(storeID: id, runtimeID: "rt", version: 5, state: ["n": 5], pendingEffects: []))
-        try await snapshots.save(StoreSnapshot(storeID: id, runtimeID: "rt", version: 4, state: ["n": 4], pendingEffects: [["e": 1]]))
+        try await snapshots.save(
+            StoreSnapshot(storeID: id, kind: "example", runtimeID: "rt", version: 5, state: ["n": 5], pendingEffects: []))
+        try await snapshots.save(
+            StoreSnapshot(storeID: id, kind: "example", runtimeID: "rt", version: 4, state: ["n": 4], pendingEffects: [["e": 1]]))
         let stored = try await snapshots.load(id)
         XCTAssertEqual(stored?.version, 5)
         XCTAssertEqual(stored?.state, ["n": 5])

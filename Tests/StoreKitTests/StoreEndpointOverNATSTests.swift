@@ -19,7 +19,7 @@ final class StoreEndpointOverNATSTests: XCTestCase {
         let mount = endpoint.mountMethod(ExampleStoreMethods.mount) { call, runtime, id in
             let initial = call.value("initialCount")?.intValue ?? 0
             return StoreHost(
-                id: id, runtime: runtime, reducer: ExampleCounter(), initialState: .init(count: initial),
+                id: id, kind: "example", runtime: runtime, reducer: ExampleCounter(), initialState: .init(count: initial),
                 runEffect: ExampleCounter.effects(echo: { "echo:\($0)" }))
         }
         subscription = try await bus.serve(
@@ -33,11 +33,14 @@ final class StoreEndpointOverNATSTests: XCTestCase {
 
     func mount(runtime: String, initialCount: Int64 = 0) async throws -> StoreID {
         let result = try await client.call(
-            BusSubjects.rpc("example"), "example.mount", ["runtimeId": .string(runtime), "initialCount": .int(initialCount)])
+            BusSubjects.rpc("example"), "example.mount",
+            ["runtimeId": .string(runtime), "initialCount": .int(initialCount)])
         return try XCTUnwrap(result["storeId"]?.stringValue.flatMap(StoreID.init))
     }
 
-    func call(_ id: StoreID, _ method: String, runtime: String, _ extra: [String: JSONValue] = [:]) async throws -> JSONValue {
+    func call(_ id: StoreID, _ method: String, runtime: String, _ extra: [String: JSONValue] = [:]) async throws
+        -> JSONValue
+    {
         var params: [String: JSONValue] = ["storeId": .string(id.rawValue), "runtimeId": .string(runtime)]
         params.merge(extra) { _, new in new }
         return try await client.call(BusSubjects.store(id), method, .object(params))
@@ -53,7 +56,8 @@ final class StoreEndpointOverNATSTests: XCTestCase {
         _ = try await call(id, "store.dispatch", runtime: "rt-a", ["action": ["type": "ECHO", "value": ["text": "x"]]])
         var latest = try await call(id, "store.next", runtime: "rt-a", ["afterVersion": 0, "timeoutMs": 5000])
         while latest["model"]?["lastEcho"] != "echo:x" {
-            latest = try await call(id, "store.next", runtime: "rt-a", ["afterVersion": latest["version"] ?? 0, "timeoutMs": 5000])
+            latest = try await call(
+                id, "store.next", runtime: "rt-a", ["afterVersion": latest["version"] ?? 0, "timeoutMs": 5000])
         }
         XCTAssertEqual(latest["model"]?["pending"], 0)
     }
@@ -67,7 +71,9 @@ final class StoreEndpointOverNATSTests: XCTestCase {
                 ["storeId": .string(id.rawValue), "runtimeId": "rt-order", "afterVersion": 100, "timeoutMs": 2000])
         }
         for n in 1...20 {
-            _ = try await call(id, "store.dispatch", runtime: "rt-order", ["action": ["type": "INCREMENT", "value": ["by": .int(Int64(n))]]])
+            _ = try await call(
+                id, "store.dispatch", runtime: "rt-order",
+                ["action": ["type": "INCREMENT", "value": ["by": .int(Int64(n))]]])
         }
         let state = try await call(id, "store.state", runtime: "rt-order")
         XCTAssertEqual(state["model"]?["count"], 210, "every dispatch was accepted while next waited")

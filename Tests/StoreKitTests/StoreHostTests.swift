@@ -33,6 +33,7 @@ actor HeldSnapshots: SnapshotPersistence {
 
     func load(_ storeID: StoreID) async throws -> StoreSnapshot? { saved.last { $0.storeID == storeID } }
     func delete(_ storeID: StoreID) async throws {}
+    func adopt(_ storeID: StoreID) async throws -> StoreSnapshot? { try await load(storeID) }
 }
 
 final class StoreHostTests: XCTestCase {
@@ -43,7 +44,7 @@ final class StoreHostTests: XCTestCase {
         echo: @escaping @Sendable (String) async -> String = { $0.uppercased() }
     ) -> Host {
         Host(
-            id: .generate(for: .example), runtime: runtime, reducer: ExampleCounter(), initialState: .init(),
+            id: .generate(for: .example), kind: "example", runtime: runtime, reducer: ExampleCounter(), initialState: .init(),
             persistence: persistence, runEffect: ExampleCounter.effects(echo: echo))
     }
 

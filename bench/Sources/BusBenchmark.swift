@@ -12,7 +12,10 @@ enum BusBenchmark {
         let serverBus = try await NATSBus.connect(.init(url: natsURL, name: "bench-server"))
         let clientBus = try await NATSBus.connect(.init(url: natsURL, name: "bench-client"))
         let router = RPCRouter([
-            RPCMethod("bench.echo", summary: "echo", params: [RPCParam("echo", .string)], result: RPCResultDescriptor("echo", .any)) { call in
+            RPCMethod(
+                "bench.echo", summary: "echo", params: [RPCParam("echo", .string)],
+                result: RPCResultDescriptor("echo", .any)
+            ) { call in
                 ["echo": call.params["echo"] ?? .null]
             }
         ])
@@ -30,7 +33,8 @@ enum BusBenchmark {
         var ratios: [Double] = []
         for callers in [1, 32] {
             let rawRate = rawThroughput(raw, payload: payload, callers: callers, seconds: seconds)
-            let ourRate = try await ourThroughput(client, subject: subject + ".ours", callers: callers, seconds: seconds)
+            let ourRate = try await ourThroughput(
+                client, subject: subject + ".ours", callers: callers, seconds: seconds)
             let ratio = ourRate / rawRate
             ratios.append(ratio)
             let line: JSONValue = [
@@ -67,7 +71,9 @@ enum BusBenchmark {
     }
 
     /// Our calls per second with `callers` concurrent tasks.
-    static func ourThroughput(_ client: BusClient, subject: String, callers: Int, seconds: Double) async throws -> Double {
+    static func ourThroughput(_ client: BusClient, subject: String, callers: Int, seconds: Double) async throws
+        -> Double
+    {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         let total = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<callers {

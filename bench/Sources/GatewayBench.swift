@@ -25,7 +25,8 @@ enum GatewayResponder {
     static func serve(natsURL: String) async throws {
         let bus = try await NATSBus.connect(.init(url: natsURL, name: "bench-responder"))
         let router = RPCRouter([ExampleStoreMethods.ping.handled { _ in "pong" }])
-        let subscription = try await bus.serve(router, subject: BusSubjects.rpc("example"), queueGroup: BusSubjects.queueGroup("example"))
+        let subscription = try await bus.serve(
+            router, subject: BusSubjects.rpc("example"), queueGroup: BusSubjects.queueGroup("example"))
         print(#"{"ready": "gateway-responder"}"#)
         _ = await ShutdownSignal.wait()
         await subscription.cancel()

@@ -13,7 +13,9 @@ final class RawNATSBaseline: @unchecked Sendable {
 
     init(url: String, subject: String) throws {
         var optionsPointer: OpaquePointer?
-        guard natsOptions_Create(&optionsPointer) == NATS_OK, let options = optionsPointer else { throw BenchError("natsOptions_Create") }
+        guard natsOptions_Create(&optionsPointer) == NATS_OK, let options = optionsPointer else {
+            throw BenchError("natsOptions_Create")
+        }
         self.options = options
         natsOptions_SetURL(options, url)
         natsOptions_SetSendAsap(options, true)
@@ -55,7 +57,8 @@ final class RawNATSBaseline: @unchecked Sendable {
 private let cannedReply = Array(#"{"id":1,"jsonrpc":"2.0","result":{"echo":"ping"}}"#.utf8)
 
 private func rawEchoCallback(
-    _ connection: OpaquePointer?, _ subscription: OpaquePointer?, _ message: OpaquePointer?, _ closure: UnsafeMutableRawPointer?
+    _ connection: OpaquePointer?, _ subscription: OpaquePointer?, _ message: OpaquePointer?,
+    _ closure: UnsafeMutableRawPointer?
 ) {
     guard let message else { return }
     defer { natsMsg_Destroy(message) }

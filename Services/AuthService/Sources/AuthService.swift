@@ -37,7 +37,8 @@ public enum AuthService {
                 let runtimeID = try call.string("runtimeId")
                 if try await runtimes.shutDown(runtimeID: runtimeID) {
                     try await context.transport.publish(
-                        subject: BusSubjects.runtimeShutdown, payload: (["runtimeId": .string(runtimeID)] as JSONValue).serialized())
+                        subject: BusSubjects.runtimeShutdown,
+                        payload: (["runtimeId": .string(runtimeID)] as JSONValue).serialized())
                     context.logger.info("runtime shut down", ["runtimeId": runtimeID])
                 }
                 return .null

@@ -35,7 +35,8 @@ struct RuntimeDirectory: Sendable {
     private func device(for presented: String?) async throws -> SecretCredential {
         guard let presented else {
             let device = SecretCredential.issue(prefix: "dev")
-            _ = try await database.execute("INSERT INTO devices (id, secret_hash) VALUES (\(device.id), \(try device.hash()))")
+            _ = try await database.execute(
+                "INSERT INTO devices (id, secret_hash) VALUES (\(device.id), \(try device.hash()))")
             return device
         }
         guard let credential = SecretCredential(parsing: presented, prefix: "dev"),
@@ -49,8 +50,11 @@ struct RuntimeDirectory: Sendable {
     func verify(token text: String) async throws -> JSONValue {
         guard let token = SecretCredential(parsing: text, prefix: "rt") else { return .null }
         let rows = try await database.query(
-            "SELECT organization_id, device_id, token_hash FROM runtimes WHERE id = \(token.id) AND shut_down_at IS NULL")
-        guard let row = rows.first, token.matches(storedHash: try row.decode([UInt8].self, "token_hash")) else { return .null }
+            "SELECT organization_id, device_id, token_hash FROM runtimes WHERE id = \(token.id) AND shut_down_at IS NULL"
+        )
+        guard let row = rows.first, token.matches(storedHash: try row.decode([UInt8].self, "token_hash")) else {
+            return .null
+        }
         return [
             "runtimeId": .string(token.id), "organizationId": .string(try row.decode(String.self, "organization_id")),
             "deviceId": .string(try row.decode(String.self, "device_id")),

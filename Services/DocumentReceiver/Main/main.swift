@@ -1,5 +1,5 @@
-import Foundation
 import DocumentReceiver
+import Foundation
 import ServiceKit
 
 exit(await ServiceMain.run(DocumentReceiver.definition()))

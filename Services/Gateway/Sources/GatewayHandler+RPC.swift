@@ -81,9 +81,14 @@ extension GatewayHandler {
         case .success(.local(let value)):
             outcome = .success(value)
         case .success(.forward(let subject, let forwarded, let timeout)):
-            guard let response = await client.forward(subject, forwarded, timeout: timeout) else {
+            guard var response = await client.forward(subject, forwarded, timeout: timeout) else {
                 metrics.recordCall(method: label, outcome: "notification")
                 return nil
+            }
+            if case .failure(let error) = response.outcome, error.folioCode == .serviceUnavailable,
+                let storeID = forwarded.params?["storeId"]?.stringValue.flatMap(StoreID.init)
+            {
+                response = await adoptAndRetry(storeID, subject: subject, forwarded, timeout: timeout, failed: response)
             }
             outcome = response.outcome
             if call.method == RuntimeMethods.shutdown.name, case .success = outcome,
@@ -98,6 +103,22 @@ extension GatewayHandler {
         }
         guard let id = call.id else { return nil }
         return JSONRPCResponse(id: id, outcome: outcome)
+    }
+
+    /// Nobody answers for the store: its worker is gone. One worker of the service's queue group adopts it
+    /// from its snapshot (DESIGN §5) and the call is sent once more; a store that has no snapshot is unknown.
+    func adoptAndRetry(
+        _ storeID: StoreID, subject: String, _ forwarded: JSONRPCRequest, timeout: Duration, failed: JSONRPCResponse
+    ) async -> JSONRPCResponse {
+        do {
+            _ = try await client.call(
+                BusSubjects.rpc(storeID.service.busName), StoreMethods.adopt.name, ["storeId": .string(storeID.rawValue)])
+        } catch let error as JSONRPCError {
+            return JSONRPCResponse(id: failed.id, error: error)
+        } catch {
+            return failed
+        }
+        return await client.forward(subject, forwarded, timeout: timeout) ?? failed
     }
 
     /// Decides where a call goes, checking on the way that the method exists, that the caller may call

@@ -1,5 +1,5 @@
 import Foundation
-import VaultService
 import ServiceKit
+import VaultService
 
 exit(await ServiceMain.run(VaultService.definition()))
