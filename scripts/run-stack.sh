@@ -26,7 +26,10 @@ export FOLIO_API_KEY=${FOLIO_API_KEY:-$FOLIO_EMULATOR_API_KEY}
 export FOLIO_GATEWAY_PORT=${FOLIO_GATEWAY_PORT:-8080}
 
 pids=()
+stopped=0
 stop() {
+    [ "$stopped" = 1 ] && return
+    stopped=1
     echo "== stopping"
     for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
     wait "${pids[@]}" 2>/dev/null || true
@@ -47,7 +50,7 @@ echo "== FolioHost is running"
 echo "   Gateway   http://127.0.0.1:$FOLIO_GATEWAY_PORT/rpc  (OpenRPC: /openrpc.json, metrics: /metrics)"
 echo "   Emulator  $FOLIO_API_URL"
 echo "   Logs      $root/logs/"
-echo "   Try: curl -s localhost:$FOLIO_GATEWAY_PORT/rpc -d '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"runtime.create\",\"params\":{\"organizationId\":\"org-demo\"}}'"
+echo "   Try: curl -s localhost:$FOLIO_GATEWAY_PORT/rpc -H 'content-type: application/json' -d '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"runtime.create\",\"params\":{\"organizationId\":\"org-demo\"}}'"
 echo "   Ctrl-C stops everything."
 wait -n "${pids[@]}" || true
-echo "a process exited; see $root/logs/" >&2
+[ "$stopped" = 1 ] || echo "a process exited; see $root/logs/" >&2
