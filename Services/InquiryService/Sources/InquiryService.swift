@@ -3,7 +3,7 @@ import FolioAPI
 import ServiceKit
 
 /// The InquiryService service process. It joins the bus, runs the shared migrations and answers its health
-/// method; its stores arrive with the issues that build them.
+/// method; the stores it hosts are added to its definition as they are built.
 public enum InquiryService {
     public static let name = "inquiry"
 
