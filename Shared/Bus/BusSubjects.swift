@@ -15,6 +15,12 @@ public enum BusSubjects {
     /// drops its tokens and every service closes its stores.
     public static let runtimeShutdown = "folio.events.runtime.shutdown"
 
+    /// Published by the AuthService when a runtime's SDK locale changes, with `{"runtimeId", "locale"}`.
+    public static let runtimeLocale = "folio.events.runtime.locale"
+
+    /// Published by the AuthService when a runtime's client comes to the foreground, with `{"runtimeId"}`.
+    public static let runtimeForeground = "folio.events.runtime.foreground"
+
     /// Events of one kind about one key (`folio.events.session.<runtimeId>`).
     public static func event(_ kind: String, _ key: String) -> String { "folio.events.\(kind).\(key)" }
 }

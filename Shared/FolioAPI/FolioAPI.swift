@@ -63,7 +63,19 @@ public enum RuntimeMethods {
         params: [RPCParam("token", .string)],
         result: RPCResultDescriptor("runtime", .nullable(.ref("RuntimeIdentity"))))
 
-    public static let all = [create, shutdown]
+    public static let setLocale = RPCMethodSpec(
+        "runtime.setLocale",
+        summary: "Sets the SDK locale of the calling runtime; texts the SDK chooses follow it from the next model on.",
+        params: [RPCParam("locale", .ref("LocaleTag"), summary: "A BCP 47 language tag.")],
+        result: RPCResultDescriptor("none", .null),
+        errors: [.invalidParams("locale")])
+
+    public static let foreground = RPCMethodSpec(
+        "runtime.foreground",
+        summary: "Tells the runtime that the client came to the foreground (the vault pushes, and fetches at most once a minute).",
+        result: RPCResultDescriptor("none", .null))
+
+    public static let all = [create, shutdown, setLocale, foreground]
 }
 
 /// The members every store shares (DESIGN §3), addressed by store id.

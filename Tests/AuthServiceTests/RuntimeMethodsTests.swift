@@ -117,3 +117,52 @@ final class RuntimeMethodsTests: XCTestCase {
         await subscription.cancel()
     }
 }
+
+/// runtime.setLocale and runtime.foreground: recorded, validated, and announced on the bus.
+final class RuntimeLocaleAndForegroundTests: XCTestCase {
+    func testSetLocaleRecordsTheTagAndAnnouncesIt() async throws {
+        let bus = InProcessBus()
+        let configuration = ServiceConfiguration(
+            databaseURL: try TestEnvironment.databaseURL(), natsURL: "unused", logLevel: .warning, workerID: "auth-locale")
+        let service = try await RunningService.start(try AuthService.definition(), configuration: configuration, transport: bus)
+        let client = BusClient(transport: bus)
+        let subject = BusSubjects.rpc("auth")
+        let created = try await client.call(subject, "runtime.create", ["organizationId": "org-demo"])
+        let runtimeID = try XCTUnwrap(created["runtimeId"]?.stringValue)
+        let events = Mutex<[JSONValue]>([])
+        let subscriptions = [
+            try await bus.subscribe(subject: BusSubjects.runtimeLocale, queueGroup: nil, delivery: .concurrent) { message in
+                if let event = try? JSONParser.parse(message.payload) { events.withLock { $0.append(event) } }
+                return .now(nil)
+            },
+            try await bus.subscribe(subject: BusSubjects.runtimeForeground, queueGroup: nil, delivery: .concurrent) { message in
+                if let event = try? JSONParser.parse(message.payload) { events.withLock { $0.append(event) } }
+                return .now(nil)
+            },
+        ]
+
+        _ = try await client.call(subject, "runtime.setLocale", ["runtimeId": .string(runtimeID), "locale": "de-CH"])
+        let rows = try await service.context.database.query("SELECT locale FROM runtimes WHERE id = \(runtimeID)")
+        XCTAssertEqual(try rows.first?.decode(String.self, "locale"), "de-CH")
+        _ = try await client.call(subject, "runtime.foreground", ["runtimeId": .string(runtimeID)])
+        XCTAssertEqual(
+            events.withLock { $0 },
+            [["runtimeId": .string(runtimeID), "locale": "de-CH"], ["runtimeId": .string(runtimeID)]])
+
+        do {
+            _ = try await client.call(subject, "runtime.setLocale", ["runtimeId": .string(runtimeID), "locale": "de_CH"])
+            XCTFail("a malformed tag must be refused")
+        } catch let error as JSONRPCError {
+            XCTAssertEqual(error.code, -32602)
+        }
+        _ = try await client.call(subject, "runtime.shutdown", ["runtimeId": .string(runtimeID)])
+        do {
+            _ = try await client.call(subject, "runtime.setLocale", ["runtimeId": .string(runtimeID), "locale": "en"])
+            XCTFail("a shut-down runtime has no locale to set")
+        } catch let error as JSONRPCError {
+            XCTAssertEqual(error.folioCode, .runtimeShutDown)
+        }
+        for subscription in subscriptions { await subscription.cancel() }
+        await service.stop()
+    }
+}

@@ -33,6 +33,26 @@ public enum AuthService {
             RuntimeMethods.verifyToken.handled { call in
                 try await runtimes.verify(token: try call.string("token"))
             },
+            RuntimeMethods.setLocale.handled { call in
+                let runtimeID = try call.string("runtimeId")
+                guard let locale = LocaleTag(try call.string("locale")) else {
+                    throw JSONRPCError.invalidParams("locale must be a BCP 47 language tag")
+                }
+                guard try await runtimes.setLocale(runtimeID: runtimeID, locale: locale) else {
+                    throw JSONRPCError.folio(.runtimeShutDown)
+                }
+                try await context.transport.publish(
+                    subject: BusSubjects.runtimeLocale,
+                    payload: (["runtimeId": .string(runtimeID), "locale": .string(locale.rawValue)] as JSONValue).serialized())
+                return .null
+            },
+            RuntimeMethods.foreground.handled { call in
+                let runtimeID = try call.string("runtimeId")
+                try await context.transport.publish(
+                    subject: BusSubjects.runtimeForeground,
+                    payload: (["runtimeId": .string(runtimeID)] as JSONValue).serialized())
+                return .null
+            },
             RuntimeMethods.shutdown.handled { call in
                 let runtimeID = try call.string("runtimeId")
                 if try await runtimes.shutDown(runtimeID: runtimeID) {

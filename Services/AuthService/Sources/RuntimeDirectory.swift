@@ -61,6 +61,12 @@ struct RuntimeDirectory: Sendable {
         ]
     }
 
+    /// Records a running runtime's new SDK locale; false when the runtime is not running.
+    func setLocale(runtimeID: String, locale: LocaleTag) async throws -> Bool {
+        try await database.execute(
+            "UPDATE runtimes SET locale = \(locale.rawValue) WHERE id = \(runtimeID) AND shut_down_at IS NULL") > 0
+    }
+
     /// Marks the runtime shut down; true when it was running.
     func shutDown(runtimeID: String) async throws -> Bool {
         try await database.execute(
