@@ -8,8 +8,9 @@ import Synchronization
 enum BusBenchmark {
     static func run(natsURL: String, seconds: Double) async throws {
         let subject = "bench.bus.\(RandomID.base32(count: 8))"
-        let raw = try RawNATSBaseline(url: natsURL, subject: subject + ".raw")
+        // Our connection first, so libnats is set up the way services set it up, for both sides.
         let serverBus = try await NATSBus.connect(.init(url: natsURL, name: "bench-server"))
+        let raw = try RawNATSBaseline(url: natsURL, subject: subject + ".raw")
         let clientBus = try await NATSBus.connect(.init(url: natsURL, name: "bench-client"))
         let router = RPCRouter([
             RPCMethod(
