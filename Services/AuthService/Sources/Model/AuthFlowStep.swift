@@ -1,0 +1,73 @@
+import FolioModel
+
+/// Where the ceremony is (spec "How it works"). Wire: `{type: 'AWAITING_INPUT', value: {phase, alternatives,
+/// error?}}`, `{type: 'IDLE'}`.
+public enum AuthFlowStep: WireValue {
+    /// No ceremony has started, or the last one was cancelled.
+    case idle
+    /// The SDK is talking to Folio. With a `passkeyRequest`, the hosted SDK asks the client to show the passkey
+    /// dialog: `{type: 'BUSY', value: {passkeyRequest}}`; without one the case has no value, as in the spec.
+    case busy(passkeyRequest: PasskeyRequest? = nil)
+    /// A step waits for the input `phase`; `alternatives` are the other methods the person may switch to;
+    /// `error` is what went wrong with the last answer of this step.
+    case awaitingInput(phase: AuthPhase, alternatives: [AuthMethod], error: AuthError?)
+    /// A new account's recovery code, to show before AcknowledgeRecoveryCode.
+    case awaitingRecoveryCodeAck(code: String)
+    /// The ceremony finished; stays until another ceremony starts or Cancel.
+    case authenticated
+    /// The ceremony is over with `error`.
+    case failed(error: AuthError)
+
+    public var json: JSONValue {
+        switch self {
+        case .idle:
+            Wire.tagged("IDLE")
+        case .busy(let passkeyRequest):
+            Wire.tagged("BUSY", passkeyRequest.map { ["passkeyRequest": $0.json] })
+        case .awaitingInput(let phase, let alternatives, let error):
+            Wire.tagged(
+                "AWAITING_INPUT", ["phase": phase.json, "alternatives": Wire.array(alternatives), "error": error?.json])
+        case .awaitingRecoveryCodeAck(let code):
+            Wire.tagged("AWAITING_RECOVERY_CODE_ACK", ["code": .string(code)])
+        case .authenticated:
+            Wire.tagged("AUTHENTICATED")
+        case .failed(let error):
+            Wire.tagged("FAILED", ["error": error.json])
+        }
+    }
+
+    public init(json: JSONValue, path: String) throws(WireDecodingError) {
+        let tagged = try WireCase(json, path: path)
+        switch tagged.type {
+        case "IDLE":
+            try tagged.noFields()
+            self = .idle
+        case "BUSY":
+            self = .busy(passkeyRequest: try tagged.fields(["passkeyRequest"]).optionalValue("passkeyRequest"))
+        case "AWAITING_INPUT":
+            let fields = try tagged.fields(["phase", "alternatives", "error"])
+            self = .awaitingInput(
+                phase: try fields.value("phase"), alternatives: try fields.array("alternatives", maxCount: .max),
+                error: try fields.optionalValue("error"))
+        case "AWAITING_RECOVERY_CODE_ACK":
+            self = .awaitingRecoveryCodeAck(code: try tagged.fields(["code"]).string("code", .modelText))
+        case "AUTHENTICATED":
+            try tagged.noFields()
+            self = .authenticated
+        case "FAILED":
+            self = .failed(error: try tagged.fields(["error"]).value("error"))
+        default:
+            throw tagged.unknownType([
+                "IDLE", "BUSY", "AWAITING_INPUT", "AWAITING_RECOVERY_CODE_ACK", "AUTHENTICATED", "FAILED",
+            ])
+        }
+    }
+
+    /// Where `error` is reported (spec "Errors"): in AwaitingInput with `phase` and `alternatives` when the
+    /// error leaves the step open and there is a step to go back to, else in Failed (for example when Start
+    /// itself fails, `phase` is nil).
+    public static func afterError(_ error: AuthError, phase: AuthPhase?, alternatives: [AuthMethod]) -> AuthFlowStep {
+        guard let phase, !error.endsCeremony else { return .failed(error: error) }
+        return .awaitingInput(phase: phase, alternatives: alternatives, error: error)
+    }
+}

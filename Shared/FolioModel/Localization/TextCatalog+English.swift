@@ -1,0 +1,25 @@
+extension TextCatalog {
+    static let english: [TextKey: String] = [
+        .dataRegionEuropeanUnion: "European Union",
+        .dataRegionUnitedStates: "United States",
+        .authErrorWrongPassword: "The password is not correct.",
+        .authErrorWrongCode: "The code is not correct.",
+        .authErrorWrongRecoveryCode: "The recovery code is not correct.",
+        .authErrorWeakPassword: "This password is too weak. Choose a longer one that is harder to guess.",
+        .authErrorRateLimited: "Too many attempts. Please wait a moment and try again.",
+        .authErrorLocked: "This account is locked for now. Please try again later.",
+        .authErrorPasskeyCancelled: "The passkey request was cancelled.",
+        .authErrorPasskeyFailed: "The passkey could not be used. Try again or choose another method.",
+        .authErrorUnsupported: "This device does not support the required sign-in method.",
+        .authErrorSessionUnavailable: "You could not be signed in on this device. Please try again.",
+        .authErrorAccountNotFound: "No account was found for these details.",
+        .authErrorNotSignedIn: "Sign in first to confirm this action.",
+        .authErrorExpired: "This request has expired. Please start again.",
+        .authErrorSocialStateMismatch: "The sign-in with the provider could not be matched. Please start again.",
+        .authErrorSocialRejected: "The provider did not confirm the sign-in.",
+        .authErrorAttestationRejected: "The sign-up could not be confirmed.",
+        .authErrorDeviceLinkRejected: "The approval from your other device was not accepted.",
+        .authErrorNetwork: "No connection. Check your network and try again.",
+        .authErrorUnknown: "Something went wrong. Please try again.",
+    ]
+}
