@@ -39,6 +39,7 @@ extension Emulator {
         router.add("DELETE", "/admin/faults", .admin) { emulator, request in
             emulator.clearFaults(request)
         }
+        addAuthRoutes(to: &router)
         return router
     }
 }

@@ -12,6 +12,8 @@ final class Emulator: Sendable {
     let organizations: [Organization]
     let organizationsByID: [String: Organization]
     let accounts: AccountStore
+    /// Authentication ceremonies, sessions and their fixtures.
+    let auth: AuthEmulator
     let idempotency = IdempotencyStore()
     let faults = FaultInjector()
     let router: Router
@@ -33,6 +35,7 @@ final class Emulator: Sendable {
             .sorted { $0.id < $1.id }
         organizationsByID = Dictionary(organizations.map { ($0.id, $0) }) { first, _ in first }
         accounts = AccountStore(try Account.load(from: fixtures, defaultCreatedAt: loadedAt))
+        auth = try AuthEmulator(fixtures: fixtures, mode: configuration.mode)
         router = Self.makeRouter()
         logger = Logger(service: "folio-emulator", minimumLevel: configuration.logLevel)
     }

@@ -44,9 +44,9 @@ public struct FixtureSchema: Sendable {
     /// Accounts (end users) belonging to an organization.
     public static let accounts = FixtureSchema(
         collection: "accounts", required: ["email": .string, "organizationId": .string],
-        optional: ["phone": .string, "createdAt": .time],
-        references: ["organizationId": "organizations"])
+        optional: ["phone": .string, "createdAt": .time].merging(accountAuthFields) { own, _ in own },
+        references: ["organizationId": "organizations", "integratorId": "authIntegrators"])
 
     /// The schemas the emulator loads fixtures with.
-    public static let standard: [FixtureSchema] = [.organizations, .accounts]
+    public static let standard: [FixtureSchema] = [.organizations, .accounts, .authPolicies, .authIntegrators]
 }

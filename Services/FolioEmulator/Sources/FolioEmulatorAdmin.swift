@@ -75,7 +75,7 @@ public struct FolioEmulatorAdmin: Sendable {
         return date
     }
 
-    private func decode<T: Decodable>(_ value: JSONValue, as type: T.Type) throws(EmulatorError) -> T {
+    func decode<T: Decodable>(_ value: JSONValue, as type: T.Type) throws(EmulatorError) -> T {
         do {
             return try value.decode(T.self)
         } catch {
@@ -83,7 +83,7 @@ public struct FolioEmulatorAdmin: Sendable {
         }
     }
 
-    private func call(_ method: String, _ path: String, body: JSONValue? = nil)
+    func call(_ method: String, _ path: String, body: JSONValue? = nil)
         async throws(EmulatorError) -> JSONValue
     {
         var headers = ["Authorization": "Bearer \(adminKey)", "Accept": "application/json"]

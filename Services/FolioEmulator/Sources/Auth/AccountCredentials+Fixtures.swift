@@ -66,7 +66,9 @@ extension AccountCredentials {
                 credentials.totpSecret = bytes
             }
             for id in fixture.passkeyCredentialIds ?? [] {
-                if let owner = passkeyOwners[id] { throw invalid("passkey credential \(id) already belongs to \(owner)") }
+                if let owner = passkeyOwners[id] {
+                    throw invalid("passkey credential \(id) already belongs to \(owner)")
+                }
                 passkeyOwners[id] = fixture.id
             }
             credentials.passkeyCredentialIds = fixture.passkeyCredentialIds ?? []
@@ -95,7 +97,9 @@ extension AccountCredentials {
                 }
                 credentials.signInMethods = methods
             }
-            if credentials.requiresTotp, credentials.totpSecret == nil { throw invalid("requiresTotp needs totpSecret") }
+            if credentials.requiresTotp, credentials.totpSecret == nil {
+                throw invalid("requiresTotp needs totpSecret")
+            }
             if credentials.requiresPasskeyWithPassword,
                 credentials.passwordVerifier == nil || credentials.passkeyCredentialIds.isEmpty
             {

@@ -61,7 +61,7 @@ struct AuthDevice: Sendable, Equatable {
 }
 
 /// A field-by-field reader of request JSON whose errors name the field.
-struct JSONFields {
+struct JSONFields: Sendable {
     let value: JSONValue
     let path: String
 

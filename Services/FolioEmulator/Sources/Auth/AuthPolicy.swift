@@ -72,7 +72,7 @@ struct AuthPolicy: Sendable, Decodable, Equatable {
     private static let recordFields: Set<String> = ["id", "organizationId"]
 
     /// Every organization's policy, plus the default for organizations without a record.
-    static func load(from fixtures: FixtureSet, integratorIDs: Set<String>) throws(EmulatorError)
+    static func load(from fixtures: FixtureSet, integrators: [String: AuthIntegrator]) throws(EmulatorError)
         -> (byOrganization: [String: AuthPolicy], fallback: AuthPolicy)
     {
         let records = fixtures["authPolicies"]
@@ -82,7 +82,7 @@ struct AuthPolicy: Sendable, Decodable, Equatable {
         }
         var base = builtIn
         if let record = defaults.first { base.merge(try settings(of: record), uniquingKeysWith: { _, new in new }) }
-        let fallback = try policy(base, record: defaults.first, integratorIDs: integratorIDs)
+        let fallback = try policy(base, record: defaults.first, integrators: integrators)
         var byOrganization: [String: AuthPolicy] = [:]
         for record in records {
             guard let organizationId = record.value["organizationId"]?.stringValue else { continue }
@@ -90,7 +90,7 @@ struct AuthPolicy: Sendable, Decodable, Equatable {
                 throw .invalidFixture(record.file, "authPolicies \(record.id): \(organizationId) already has a policy")
             }
             let merged = base.merging(try settings(of: record), uniquingKeysWith: { _, new in new })
-            byOrganization[organizationId] = try policy(merged, record: record, integratorIDs: integratorIDs)
+            byOrganization[organizationId] = try policy(merged, record: record, integrators: integrators)
         }
         return (byOrganization, fallback)
     }
@@ -108,7 +108,7 @@ struct AuthPolicy: Sendable, Decodable, Equatable {
     }
 
     private static func policy(
-        _ settings: [String: JSONValue], record: FixtureRecord?, integratorIDs: Set<String>
+        _ settings: [String: JSONValue], record: FixtureRecord?, integrators: [String: AuthIntegrator]
     ) throws(EmulatorError) -> AuthPolicy {
         let file = record?.file ?? "(built-in)"
         let name = "authPolicies \(record?.id ?? "default")"
@@ -118,14 +118,15 @@ struct AuthPolicy: Sendable, Decodable, Equatable {
         } catch {
             throw .invalidFixture(file, "\(name): \(error)")
         }
-        if let problem = policy.problem(integratorIDs: integratorIDs) {
+        let organizationId = record?.value["organizationId"]?.stringValue
+        if let problem = policy.problem(integrators: integrators, organizationId: organizationId) {
             throw .invalidFixture(file, "\(name): \(problem)")
         }
         return policy
     }
 
     /// What is wrong with the settings, or nil.
-    private func problem(integratorIDs: Set<String>) -> String? {
+    private func problem(integrators: [String: AuthIntegrator], organizationId: String?) -> String? {
         let positive: [(String, Int)] = [
             ("maxPasswordAttempts", maxPasswordAttempts), ("maxCodeAttempts", maxCodeAttempts),
             ("lockoutSeconds", lockoutSeconds), ("maxStarts", maxStarts), ("startWindowSeconds", startWindowSeconds),
@@ -149,8 +150,13 @@ struct AuthPolicy: Sendable, Decodable, Equatable {
         if let unknown = socialProviders.first(where: { SocialProvider(rawValue: $0) == nil }) {
             return "unknown social provider \(unknown)"
         }
-        if let integrator = signUpIntegratorId, !integratorIDs.contains(integrator) {
-            return "signUpIntegratorId \(integrator) is not a known authIntegrators id"
+        if let id = signUpIntegratorId {
+            guard let integrator = integrators[id] else {
+                return "signUpIntegratorId \(id) is not an authIntegrators id"
+            }
+            if let organizationId, integrator.organizationId != organizationId {
+                return "signUpIntegratorId \(id) is not an integrator of \(organizationId)"
+            }
         }
         return nil
     }
