@@ -97,7 +97,8 @@ let package = Package(
         .testTarget(
             name: "ServiceKitTests", dependencies: ["ServiceKit", "TestSupport"], path: "Tests/ServiceKitTests"),
         .testTarget(
-            name: "AuthServiceTests", dependencies: ["AuthService", "TestSupport"], path: "Tests/AuthServiceTests"),
+            name: "AuthServiceTests", dependencies: ["AuthService", "StoreKitTesting", "TestSupport"],
+            path: "Tests/AuthServiceTests"),
         .testTarget(
             name: "EndToEndTests", dependencies: ["FolioModel", "Bus", "HTTP", "TestSupport"],
             path: "Tests/EndToEndTests"),

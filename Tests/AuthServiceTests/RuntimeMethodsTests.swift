@@ -123,19 +123,23 @@ final class RuntimeLocaleAndForegroundTests: XCTestCase {
     func testSetLocaleRecordsTheTagAndAnnouncesIt() async throws {
         let bus = InProcessBus()
         let configuration = ServiceConfiguration(
-            databaseURL: try TestEnvironment.databaseURL(), natsURL: "unused", logLevel: .warning, workerID: "auth-locale")
-        let service = try await RunningService.start(try AuthService.definition(), configuration: configuration, transport: bus)
+            databaseURL: try TestEnvironment.databaseURL(), natsURL: "unused", logLevel: .warning,
+            workerID: "auth-locale")
+        let service = try await RunningService.start(
+            try AuthService.definition(), configuration: configuration, transport: bus)
         let client = BusClient(transport: bus)
         let subject = BusSubjects.rpc("auth")
         let created = try await client.call(subject, "runtime.create", ["organizationId": "org-demo"])
         let runtimeID = try XCTUnwrap(created["runtimeId"]?.stringValue)
         let events = Mutex<[JSONValue]>([])
         let subscriptions = [
-            try await bus.subscribe(subject: BusSubjects.runtimeLocale, queueGroup: nil, delivery: .concurrent) { message in
+            try await bus.subscribe(subject: BusSubjects.runtimeLocale, queueGroup: nil, delivery: .concurrent) {
+                message in
                 if let event = try? JSONParser.parse(message.payload) { events.withLock { $0.append(event) } }
                 return .now(nil)
             },
-            try await bus.subscribe(subject: BusSubjects.runtimeForeground, queueGroup: nil, delivery: .concurrent) { message in
+            try await bus.subscribe(subject: BusSubjects.runtimeForeground, queueGroup: nil, delivery: .concurrent) {
+                message in
                 if let event = try? JSONParser.parse(message.payload) { events.withLock { $0.append(event) } }
                 return .now(nil)
             },
@@ -150,7 +154,8 @@ final class RuntimeLocaleAndForegroundTests: XCTestCase {
             [["runtimeId": .string(runtimeID), "locale": "de-CH"], ["runtimeId": .string(runtimeID)]])
 
         do {
-            _ = try await client.call(subject, "runtime.setLocale", ["runtimeId": .string(runtimeID), "locale": "de_CH"])
+            _ = try await client.call(
+                subject, "runtime.setLocale", ["runtimeId": .string(runtimeID), "locale": "de_CH"])
             XCTFail("a malformed tag must be refused")
         } catch let error as JSONRPCError {
             XCTAssertEqual(error.code, -32602)
