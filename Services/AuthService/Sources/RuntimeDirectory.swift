@@ -23,11 +23,27 @@ struct RuntimeDirectory: Sendable {
         let device = try await device(for: request.deviceCredential)
         let token = SecretCredential.issue(prefix: "rt")
         let capabilities = PostgresJSON(request.capabilities.jsonString)
-        _ = try await database.execute(
-            """
-            INSERT INTO runtimes (id, organization_id, device_id, token_hash, locale, capabilities)
-            VALUES (\(token.id), \(request.organizationID), \(device.id), \(try token.hash()), \(request.locale?.rawValue), \(capabilities))
-            """)
+        let guest = PostgresJSON(SessionIdentity.transient(accountId: "guest_\(RandomID.base32(count: 26))").json.jsonString)
+        let tokenHash = try token.hash()
+        try await database.withTransaction { transaction in
+            _ = try await transaction.execute(
+                """
+                INSERT INTO runtimes (id, organization_id, device_id, token_hash, locale, capabilities)
+                VALUES (\(token.id), \(request.organizationID), \(device.id), \(tokenHash), \(request.locale?.rawValue), \(capabilities))
+                """)
+            // The identity the device's last runtime ended on, restored with status DEVICE; a new guest otherwise.
+            _ = try await transaction.execute(
+                """
+                INSERT INTO runtime_sessions (runtime_id, device_id, identity, status, folio_session_id)
+                SELECT \(token.id), \(device.id), COALESCE(last.identity, \(guest)), 'DEVICE', last.folio_session_id
+                FROM (SELECT 1) AS one
+                LEFT JOIN LATERAL (
+                    SELECT identity, folio_session_id FROM runtime_sessions
+                    WHERE device_id = \(device.id) AND status <> 'EXPIRED'
+                    ORDER BY updated_at DESC LIMIT 1
+                ) AS last ON true
+                """)
+        }
         return Created(runtimeID: token.id, token: token.text, deviceCredential: device.text)
     }
 
