@@ -21,6 +21,9 @@ public enum BusSubjects {
     /// Published by the AuthService when a runtime's client comes to the foreground, with `{"runtimeId"}`.
     public static let runtimeForeground = "folio.events.runtime.foreground"
 
+    /// Published by the AuthService on every change of a runtime's session, with the SessionUiModel.
+    public static func sessionChanged(runtimeID: String) -> String { "folio.events.session.\(runtimeID)" }
+
     /// Events of one kind about one key (`folio.events.session.<runtimeId>`).
     public static func event(_ kind: String, _ key: String) -> String { "folio.events.\(kind).\(key)" }
 }

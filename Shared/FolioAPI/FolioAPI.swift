@@ -26,7 +26,7 @@ public enum FolioAPI {
 
     /// Every method of the public surface.
     public static var methods: [RPCMethodSpec] {
-        RuntimeMethods.all + StoreMethods.all + HealthMethods.all + ExampleStoreMethods.all
+        RuntimeMethods.all + StoreMethods.all + HealthMethods.all + SessionStoreMethods.all + ExampleStoreMethods.all
     }
 
     public static func namespace(of method: String) -> String? {
@@ -148,6 +148,16 @@ public enum HealthMethods {
     public static let documents = health("documents")
 
     public static let all = [inquiry, auth, vault, documents]
+}
+
+/// SessionStore: the runtime's identity (a guest or an account) and its status.
+public enum SessionStoreMethods {
+    public static let mount = RPCMethodSpec(
+        "session.mount",
+        summary: "Mounts SessionStore on the calling runtime. Model SessionUiModel {identity, status}; action SIGN_OUT.",
+        result: RPCResultDescriptor("store", .ref("MountedStore")))
+
+    public static let all = [mount]
 }
 
 /// The store kit's example counter store (`example.mount`), hosted by test processes that serve it.

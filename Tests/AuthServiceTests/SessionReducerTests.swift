@@ -20,7 +20,7 @@ final class SessionReducerTests: XCTestCase {
         var store = ReducerTester(SessionReducer(), state: .init(identity: guest))
         store.send(
             .switched(identity: person, folioSessionID: "ses_1"),
-            effects: [.publishChange(SessionUiModel(identity: person, status: .active))]
+            effects: [.publishChange(SessionUiModel(identity: person, status: .active), folioSessionID: "ses_1")]
         ) {
             $0.identity = self.person
             $0.status = .active
@@ -39,7 +39,7 @@ final class SessionReducerTests: XCTestCase {
         let fresh = SessionIdentity.transient(accountId: "guest-2")
         store.send(
             .transientIdentityCreated(requestID: 1, accountId: "guest-2"),
-            effects: [.publishChange(SessionUiModel(identity: fresh, status: .device))]
+            effects: [.publishChange(SessionUiModel(identity: fresh, status: .device), folioSessionID: nil)]
         ) {
             $0.identity = fresh
             $0.status = .device
@@ -64,7 +64,7 @@ final class SessionReducerTests: XCTestCase {
     func testSessionUnavailableReportsThePreviousIdentityAgainWithStatusDevice() {
         var store = ReducerTester(
             SessionReducer(), state: .init(identity: person, status: .active, folioSessionID: "ses_1"))
-        store.send(.switchFailed, effects: [.publishChange(SessionUiModel(identity: person, status: .device))]) {
+        store.send(.switchFailed, effects: [.publishChange(SessionUiModel(identity: person, status: .device), folioSessionID: "ses_1")]) {
             $0.status = .device
         }
     }
@@ -75,7 +75,7 @@ final class SessionReducerTests: XCTestCase {
         store.send(.endedByFolio(folioSessionID: "ses_other"))  // another session: nothing
         store.send(
             .endedByFolio(folioSessionID: "ses_1"),
-            effects: [.publishChange(SessionUiModel(identity: person, status: .expired))]
+            effects: [.publishChange(SessionUiModel(identity: person, status: .expired), folioSessionID: "ses_1")]
         ) {
             $0.status = .expired
         }

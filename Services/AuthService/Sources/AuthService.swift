@@ -1,4 +1,6 @@
 import Bus
+import FolioClient
+import HTTP
 import FolioAPI
 import FolioModel
 import Foundation
@@ -13,15 +15,24 @@ public enum AuthService {
         guard let directory = Bundle.module.url(forResource: "Migrations", withExtension: nil) else {
             throw MissingResource(name: "AuthService/Migrations")
         }
-        return ServiceDefinition(name: name, migrations: try Migration.load(directory: directory)) { context in
-            methods(context)
-        }
+        return ServiceDefinition(
+            name: name, migrations: try Migration.load(directory: directory),
+            methods: { context in methods(context) },
+            restorers: { context in [SessionStore.kind: SessionStore.restorer(context, folio: folioClient(context))] })
+    }
+
+    /// The Folio API client of this service, from FOLIO_API_URL and FOLIO_API_KEY.
+    static func folioClient(_ context: ServiceContext) -> FolioClient {
+        FolioClient(
+            configuration: .init(baseURL: context.configuration.folioAPIURL, apiKey: context.configuration.folioAPIKey),
+            httpClient: HTTPClient(configuration: .init(timeout: .seconds(10))))
     }
 
     static func methods(_ context: ServiceContext) -> [RPCMethod] {
         let runtimes = RuntimeDirectory(database: context.database)
         return [
             ServiceHealth.method(HealthMethods.auth, context: context),
+            SessionStore.mountMethod(context, folio: folioClient(context)),
             RuntimeMethods.create.handled { call in
                 let created = try await runtimes.create(try RuntimeRequestParser.parse(call))
                 context.logger.info("runtime created", ["runtimeId": created.runtimeID])

@@ -46,8 +46,8 @@ public struct SessionReducer: StoreReducer {
         case endFolioSession(folioSessionID: String)
         /// Creates the guest account that the runtime's new transient identity holds.
         case createTransientIdentity(requestID: Int64)
-        /// Announces the new model to every store of the runtime.
-        case publishChange(SessionUiModel)
+        /// Records the runtime's session and announces the new model to every store of the runtime.
+        case publishChange(SessionUiModel, folioSessionID: String?)
     }
 
     public init() {}
@@ -81,22 +81,22 @@ public struct SessionReducer: StoreReducer {
             state.status = .device
             state.folioSessionID = nil
             state.signingOut = false
-            return [.publishChange(model(state))]
+            return [.publishChange(model(state), folioSessionID: state.folioSessionID)]
 
         case .switched(let identity, let folioSessionID):
             state.identity = identity
             state.status = .active
             state.folioSessionID = folioSessionID
-            return [.publishChange(model(state))]
+            return [.publishChange(model(state), folioSessionID: state.folioSessionID)]
 
         case .switchFailed:
             state.status = .device
-            return [.publishChange(model(state))]
+            return [.publishChange(model(state), folioSessionID: state.folioSessionID)]
 
         case .endedByFolio(let folioSessionID):
             guard state.folioSessionID == folioSessionID, state.status != .expired else { return [] }
             state.status = .expired
-            return [.publishChange(model(state))]
+            return [.publishChange(model(state), folioSessionID: state.folioSessionID)]
         }
     }
 
