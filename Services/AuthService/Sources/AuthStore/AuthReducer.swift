@@ -1,0 +1,84 @@
+import Bus
+import FolioClient
+import FolioModel
+import StoreKit
+
+/// AuthStore's logic (spec `authentication.md`, docs/auth-store.md) as a pure reducer: it runs the Folio
+/// authentication ceremony through effects, shows where it is in `AuthFlowStep`, and never keeps a typed
+/// password or recovery code in its state (only proofs derived from them).
+public struct AuthReducer: StoreReducer {
+    /// The Folio organization the ceremonies run in.
+    public let organizationId: String
+    /// This device as Folio's ceremony start describes it.
+    public let device: FolioAuthDevice
+
+    public init(organizationId: String, device: FolioAuthDevice) {
+        self.organizationId = organizationId
+        self.device = device
+    }
+
+    public typealias Action = AuthAction
+
+    public static func decodeAction(_ json: JSONValue) throws(JSONRPCError) -> AuthAction {
+        do {
+            return try AuthAction(json: json, path: "action")
+        } catch {
+            throw error.invalidParams
+        }
+    }
+
+    /// Every AuthStore action skips the runtime's queue: a person waits for each one.
+    public static func lane(of action: AuthAction) -> ActionLane { .skipsQueue }
+
+    public static func actionReceived(_ action: AuthAction) -> Event { .actionReceived(action) }
+
+    public func reduce(_ state: inout State, _ event: Event) -> [Effect] {
+        switch event {
+        case .actionReceived(let action):
+            return receive(action, &state)
+        case .folioAnswered(let requestID, let ceremony):
+            guard let pending = state.pending, pending.requestID == requestID else { return [] }
+            return apply(ceremony, after: pending, &state)
+        case .folioFailed(let requestID, let failure):
+            guard let pending = state.pending, pending.requestID == requestID else { return [] }
+            return fail(failure, after: pending, &state)
+        case .proofDerived(let requestID, let answer):
+            guard let pending = state.pending, pending.requestID == requestID, pending.purpose == .deriveProof else {
+                return []
+            }
+            return proofDerived(answer, &state)
+        case .proofFailed(let requestID, let message):
+            guard let pending = state.pending, pending.requestID == requestID, pending.purpose == .deriveProof else {
+                return []
+            }
+            return fail(.unclassified(message: message), after: pending, &state)
+        case .sessionSwitched(let requestID):
+            guard let pending = state.pending, pending.requestID == requestID,
+                case .switchSession(let session) = pending.purpose
+            else { return [] }
+            state.pending = nil
+            state.session = session
+            return []
+        case .sessionSwitchFailed(let requestID):
+            guard let pending = state.pending, pending.requestID == requestID,
+                case .switchSession = pending.purpose
+            else { return [] }
+            state.pending = nil
+            if case .authenticated = state.flow { state.flow = .failed(error: .sessionUnavailable) }
+            return []
+        case .localeChanged(let locale):
+            state.locale = locale
+            return []
+        case .capabilities(let passkey):
+            state.supportsPasskeys = passkey
+            return []
+        case .sessionChanged(let session):
+            state.session = session
+            return []
+        }
+    }
+
+    public func model(of state: State) -> JSONValue {
+        AuthUiModel(flow: state.flow, dataRegion: state.dataRegion, locale: state.locale).json
+    }
+}

@@ -1,0 +1,191 @@
+import AuthService
+import FolioClient
+import FolioModel
+import StoreKitTesting
+import XCTest
+
+/// How a ceremony ends (spec "State", "Recovery codes", "Verification") and ResendOtp ("One-time codes").
+final class AuthReducerCompletionTests: XCTestCase {
+    typealias F = AuthFixtures
+
+    static let newSession = AuthSessionContext(
+        identity: .authenticated(userId: "usr_42", email: "person@example.com"), sessionId: "ses_2")
+
+    /// A sign-in waiting at Otp whose answer (request 2) is in flight.
+    private func answered() -> ReducerTester<AuthReducer> {
+        F.waiting(
+            at: F.awaiting(F.otpPhase), session: F.signedIn,
+            then: [.actionReceived(.answer(value: .otp(value: "123456")))])
+    }
+
+    func testAFinishedSignInSwitchesTheSessionAndIsAuthenticated() {
+        var store = answered()
+        store.send(
+            .folioAnswered(
+                requestID: 2,
+                F.ceremony(
+                    .completed(FolioCeremonyCompletion(identity: F.identity, session: F.session, sessionToken: "jwt")))),
+            effects: [.switchSession(requestID: 3, identity: F.identity, session: F.session)]
+        ) {
+            $0.flow = .authenticated
+            $0.ceremony = nil
+            $0.pending = AuthPendingCall(requestID: 3, purpose: .switchSession(Self.newSession))
+            $0.lastRequestID = 3
+        }
+        store.send(.sessionSwitched(requestID: 3)) {
+            $0.session = Self.newSession
+            $0.pending = nil
+        }
+        // Authenticated stays: nothing but Start or Cancel moves it.
+        store.receive(.answer(value: .otp(value: "123456")))
+        store.receive(.selectAlternative(method: .password))
+        store.receive(.resendOtp)
+        store.receive(.acknowledgeRecoveryCode)
+        store.receive(.completeDeviceLink(challengeId: "dc_7", transferAck: "c2ln"))
+        store.send(.sessionSwitchFailed(requestID: 3))
+        store.receive(.cancel) { $0.flow = .idle }
+    }
+
+    func testAGuestIdentityIsSwitchedToAsTransient() {
+        var store = answered()
+        let guest = FolioIdentity.transient(guestId: "gst_1")
+        var session = F.session
+        session.identity = guest
+        store.send(
+            .folioAnswered(
+                requestID: 2, F.ceremony(.completed(FolioCeremonyCompletion(identity: guest, session: session)))),
+            effects: [.switchSession(requestID: 3, identity: guest, session: session)]
+        ) {
+            $0.flow = .authenticated
+            $0.ceremony = nil
+            $0.pending = AuthPendingCall(
+                requestID: 3,
+                purpose: .switchSession(
+                    AuthSessionContext(identity: .transient(accountId: "gst_1"), sessionId: "ses_2")))
+            $0.lastRequestID = 3
+        }
+    }
+
+    func testSessionUnavailableWhenTheSwitchFailsMovesFromAuthenticatedToFailed() {
+        var store = answered()
+        store.send(
+            .folioAnswered(
+                requestID: 2, F.ceremony(.completed(FolioCeremonyCompletion(identity: F.identity, session: F.session)))),
+            effects: [.switchSession(requestID: 3, identity: F.identity, session: F.session)]
+        ) {
+            $0.flow = .authenticated
+            $0.ceremony = nil
+            $0.pending = AuthPendingCall(requestID: 3, purpose: .switchSession(Self.newSession))
+            $0.lastRequestID = 3
+        }
+        store.send(.sessionSwitchFailed(requestID: 3)) {
+            $0.flow = .failed(error: .sessionUnavailable)
+            $0.pending = nil
+        }
+        XCTAssertEqual(store.state.session, F.signedIn, "the session stays on the previous identity")
+    }
+
+    func testRecoveryCodeIsShownAndOnlyItsAcknowledgementSwitchesTheSession() {
+        var store = answered()
+        let completion = FolioCeremonyCompletion(
+            identity: F.identity, session: F.session, sessionToken: "jwt", recoveryCode: "4821-0937-5512-7730")
+        store.send(.folioAnswered(requestID: 2, F.ceremony(.completed(completion)))) {
+            $0.flow = .awaitingRecoveryCodeAck(code: "4821-0937-5512-7730")
+            $0.ceremony = AuthCeremonyContext(
+                purpose: .signIn, identifier: F.email, id: "cer_1",
+                completion: AuthCompletion(identity: F.identity, session: F.session))
+            $0.pending = nil
+        }
+        // Nothing else acts meanwhile, and Folio's ceremony is over, so nothing is cancelled there.
+        store.receive(.answer(value: .otp(value: "123456")))
+        store.receive(.resendOtp)
+        store.receive(
+            .acknowledgeRecoveryCode, effects: [.switchSession(requestID: 3, identity: F.identity, session: F.session)]
+        ) {
+            $0.flow = .authenticated
+            $0.ceremony = nil
+            $0.pending = AuthPendingCall(requestID: 3, purpose: .switchSession(Self.newSession))
+            $0.lastRequestID = 3
+        }
+    }
+
+    func testCancelWhileTheRecoveryCodeIsShownDoesNotCancelAtFolio() {
+        var store = answered()
+        let completion = FolioCeremonyCompletion(identity: F.identity, session: F.session, recoveryCode: "4821")
+        store.send(.folioAnswered(requestID: 2, F.ceremony(.completed(completion)))) {
+            $0.flow = .awaitingRecoveryCodeAck(code: "4821")
+            $0.ceremony = AuthCeremonyContext(
+                purpose: .signIn, identifier: F.email, id: "cer_1",
+                completion: AuthCompletion(identity: F.identity, session: F.session))
+            $0.pending = nil
+        }
+        store.receive(.cancel) {
+            $0.flow = .idle
+            $0.ceremony = nil
+        }
+    }
+
+    func testAVerificationDoesNotSwitchTheSession() {
+        var store = F.waiting(
+            at: F.awaiting(F.otpPhase), start: .verification(value: .init()), session: F.signedIn,
+            then: [.actionReceived(.answer(value: .otp(value: "123456")))])
+        let completion = FolioCeremonyCompletion(
+            identity: .authenticated(userId: "usr_1", email: "before@example.com"), session: F.session,
+            verification: FolioVerificationResult(token: "vjwt"))
+        store.send(.folioAnswered(requestID: 2, F.ceremony(.completed(completion)))) {
+            $0.flow = .authenticated
+            $0.ceremony = nil
+            $0.pending = nil
+        }
+    }
+
+    func testResendOtpOnAnOtpStepAsksFolioForANewCode() {
+        var store = F.waiting(at: F.awaiting(F.otpPhase))
+        store.receive(.resendOtp, effects: [.resendOtp(requestID: 2, ceremonyId: "cer_1")]) {
+            $0.flow = .busy()
+            $0.pending = AuthPendingCall(requestID: 2, purpose: .resendOtp)
+            $0.lastRequestID = 2
+        }
+        store.send(.folioAnswered(requestID: 2, F.ceremony(.awaitingInput(F.awaiting(F.otpPhase))))) {
+            $0.flow = .awaitingInput(phase: F.shownOtp, alternatives: [], error: nil)
+            $0.pending = nil
+        }
+    }
+
+    func testResendOtpWhileBusyRestartsTheSignInWithItsIdentifier() {
+        var store = answered()
+        store.receive(
+            .resendOtp,
+            effects: [
+                .cancelCeremony(requestID: 3, ceremonyId: "cer_1"),
+                .startCeremony(requestID: 4, start: F.start(.signIn(identifier: F.folioEmail))),
+            ]
+        ) {
+            $0.ceremony = AuthCeremonyContext(purpose: .signIn, identifier: F.email)
+            $0.pending = AuthPendingCall(requestID: 4, purpose: .start)
+            $0.lastRequestID = 4
+        }
+        // The answer of the abandoned call is stale.
+        store.send(.folioFailed(requestID: 2, F.refused(.wrongCode)))
+    }
+
+    func testResendOtpWhileARecoveryStartsRestartsIt() {
+        var store = F.tester(after: [.actionReceived(.start(value: .recovery(identifier: F.email)))])
+        store.receive(
+            .resendOtp, effects: [.startCeremony(requestID: 2, start: F.start(.recovery(identifier: F.folioEmail)))]
+        ) {
+            $0.pending = AuthPendingCall(requestID: 2, purpose: .start)
+            $0.lastRequestID = 2
+        }
+    }
+
+    func testResendOtpDoesNothingForAnAnonymousSignInOrAVerification() {
+        var anonymous = F.waiting(at: F.awaiting(F.otpPhase), start: .signIn(value: .anonymous))
+        anonymous.receive(.resendOtp)
+        var busy = F.tester(after: [.actionReceived(.start(value: .signIn(value: .anonymous)))])
+        busy.receive(.resendOtp)
+        var verification = F.waiting(
+            at: F.awaiting(F.otpPhase), start: .verification(value: .init()), session: F.signedIn)
+        verification.receive(.resendOtp)
+    }
+}

@@ -1,0 +1,238 @@
+import AuthService
+import FolioClient
+import FolioModel
+import StoreKitTesting
+import XCTest
+
+/// Passkeys (spec "Passkeys"): offered only with declared support, shown as Busy with the WebAuthn request,
+/// cancelled or failed dialogs reported in AwaitingInput.error, and Password + Passkey steps.
+final class AuthReducerPasskeyTests: XCTestCase {
+    typealias F = AuthFixtures
+
+    /// Waits at Password with Passkey and Otp offered, then selects Passkey and Folio answers with its challenge.
+    private func dialogShown() -> ReducerTester<AuthReducer> {
+        var store = F.waiting(at: F.awaiting(F.passwordPhase, alternatives: [.passkey, .otp]), passkeys: true)
+        store.receive(
+            .selectAlternative(method: .passkey),
+            effects: [.selectAlternative(requestID: 2, ceremonyId: "cer_1", method: .passkey)]
+        ) {
+            $0.flow = .busy()
+            $0.pending = AuthPendingCall(requestID: 2, purpose: .selectAlternative)
+            $0.lastRequestID = 2
+        }
+        let passkeyStep = F.awaiting(.passkey(F.passkeyRequest), alternatives: [.password, .otp])
+        store.send(.folioAnswered(requestID: 2, F.ceremony(.awaitingInput(passkeyStep)))) {
+            $0.flow = .busy(passkeyRequest: F.passkeyShown("pk_3"))
+            $0.ceremony?.step = passkeyStep
+            $0.ceremony?.passkeyRequestId = "pk_3"
+            $0.pending = nil
+            $0.lastRequestID = 3
+        }
+        return store
+    }
+
+    func testSelectingPasskeyIsBusyWithTheWebAuthnRequestAndTheAssertionIsAnswered() {
+        var store = dialogShown()
+        // An answer to another dialog is not taken for this one.
+        store.receive(.answer(value: .passkey(requestId: "pk_1", outcome: .assertion(F.assertion))))
+        store.receive(
+            .answer(value: .passkey(requestId: "pk_3", outcome: .assertion(F.assertion))),
+            effects: [
+                .answer(
+                    requestID: 4, ceremonyId: "cer_1", answer: .passkey(F.folioAssertion),
+                    secondAnswer: nil)
+            ]
+        ) {
+            $0.flow = .busy()
+            $0.ceremony?.passkeyRequestId = nil
+            $0.pending = AuthPendingCall(requestID: 4, purpose: .answer)
+            $0.lastRequestID = 4
+        }
+        let next = F.awaiting(F.totpPhase)
+        store.send(.folioAnswered(requestID: 4, F.ceremony(.awaitingInput(next)))) {
+            $0.flow = .awaitingInput(phase: .totp, alternatives: [], error: nil)
+            $0.ceremony?.step = next
+            $0.ceremony?.input = AuthShownInput(phase: .totp, alternatives: [])
+            $0.pending = nil
+        }
+    }
+
+    func testPasskeyCancelledIsReportedInAwaitingInputError() {
+        var store = dialogShown()
+        store.receive(
+            .answer(value: .passkey(requestId: "pk_3", outcome: .cancelled)),
+            effects: [.selectAlternative(requestID: 4, ceremonyId: "cer_1", method: .password)]
+        ) {
+            $0.flow = .busy()
+            $0.ceremony?.passkeyRequestId = nil
+            $0.pending = AuthPendingCall(requestID: 4, purpose: .restoreAfterPasskey(error: .passkeyCancelled))
+            $0.lastRequestID = 4
+        }
+        let back = F.awaiting(F.passwordPhase, alternatives: [.passkey, .otp])
+        store.send(.folioAnswered(requestID: 4, F.ceremony(.awaitingInput(back)))) {
+            $0.flow = .awaitingInput(phase: .password, alternatives: [.passkey, .otp], error: .passkeyCancelled)
+            $0.ceremony?.step = back
+            $0.pending = nil
+        }
+    }
+
+    func testPasskeyFailedIsReportedInAwaitingInputError() {
+        var store = dialogShown()
+        store.receive(
+            .answer(value: .passkey(requestId: "pk_3", outcome: .failed(name: "SecurityError", message: nil))),
+            effects: [.selectAlternative(requestID: 4, ceremonyId: "cer_1", method: .password)]
+        ) {
+            $0.flow = .busy()
+            $0.ceremony?.passkeyRequestId = nil
+            $0.pending = AuthPendingCall(requestID: 4, purpose: .restoreAfterPasskey(error: .passkeyFailed))
+            $0.lastRequestID = 4
+        }
+        let back = F.awaiting(F.passwordPhase, alternatives: [.passkey, .otp])
+        store.send(.folioAnswered(requestID: 4, F.ceremony(.awaitingInput(back)))) {
+            $0.flow = .awaitingInput(phase: .password, alternatives: [.passkey, .otp], error: .passkeyFailed)
+            $0.ceremony?.step = back
+            $0.pending = nil
+        }
+    }
+
+    func testFolioRefusingTheAssertionIsPasskeyFailed() {
+        var store = dialogShown()
+        store.receive(
+            .answer(value: .passkey(requestId: "pk_3", outcome: .assertion(F.assertion))),
+            effects: [
+                .answer(
+                    requestID: 4, ceremonyId: "cer_1", answer: .passkey(F.folioAssertion),
+                    secondAnswer: nil)
+            ]
+        ) {
+            $0.flow = .busy()
+            $0.ceremony?.passkeyRequestId = nil
+            $0.pending = AuthPendingCall(requestID: 4, purpose: .answer)
+            $0.lastRequestID = 4
+        }
+        store.send(.folioFailed(requestID: 4, F.refused(.passkeyFailed))) {
+            $0.flow = .awaitingInput(phase: .password, alternatives: [.passkey, .otp], error: .passkeyFailed)
+            $0.pending = nil
+        }
+    }
+
+    func testAPasskeyOnlyStepOpensTheDialogByItself() {
+        var store = F.tester(passkeys: true, after: [.actionReceived(.start(value: .signIn(value: .anonymous)))])
+        let step = F.awaiting(.passkey(F.passkeyRequest))
+        store.send(.folioAnswered(requestID: 1, F.ceremony(.awaitingInput(step)))) {
+            $0.flow = .busy(passkeyRequest: F.passkeyShown("pk_2"))
+            $0.ceremony?.id = "cer_1"
+            $0.ceremony?.step = step
+            $0.ceremony?.passkeyRequestId = "pk_2"
+            $0.pending = nil
+            $0.lastRequestID = 2
+        }
+        // Cancelled with no other method to go back to: the ceremony is over.
+        store.receive(
+            .answer(value: .passkey(requestId: "pk_2", outcome: .cancelled)),
+            effects: [.cancelCeremony(requestID: 3, ceremonyId: "cer_1")]
+        ) {
+            $0.flow = .failed(error: .passkeyCancelled)
+            $0.ceremony = nil
+            $0.lastRequestID = 3
+        }
+    }
+
+    func testAPasskeyOnlyStepWithoutSupportFailsWithUnsupported() {
+        var store = F.tester(after: [.actionReceived(.start(value: .signIn(value: .anonymous)))])
+        store.send(
+            .folioAnswered(requestID: 1, F.ceremony(.awaitingInput(F.awaiting(.passkey(F.passkeyRequest))))),
+            effects: [.cancelCeremony(requestID: 2, ceremonyId: "cer_1")]
+        ) {
+            $0.flow = .failed(error: .unsupported(capability: "passkey"))
+            $0.ceremony = nil
+            $0.pending = nil
+            $0.lastRequestID = 2
+        }
+        // Folio ends such a ceremony itself when the start declared no support.
+        var refused = F.tester(after: [.actionReceived(.start(value: F.signInWithEmail))])
+        refused.send(
+            .folioAnswered(
+                requestID: 1,
+                F.ceremony(
+                    .failed(FolioAuthFailure(code: .unsupported(capability: "PASSKEY"), message: "passkey only"))))
+        ) {
+            $0.flow = .failed(error: .unsupported(capability: "passkey"))
+            $0.ceremony = nil
+            $0.pending = nil
+        }
+    }
+
+    func testPasskeyWithPasswordRunsTheDialogWhenThePasswordIsAnswered() {
+        let step = F.awaiting(F.passwordPhase, second: .passkey(F.passkeyRequest))
+        var store = F.waiting(at: step, passkeys: true)
+        XCTAssertEqual(store.state.flow, .awaitingInput(phase: .password, alternatives: [], error: nil))
+        store.receive(
+            .answer(value: .password(value: "pw")),
+            effects: [
+                .deriveProof(
+                    requestID: 2,
+                    request: AuthProofRequest(kind: .password, derivation: F.derivation, secret: TransientSecret("pw")))
+            ]
+        ) {
+            $0.flow = .busy()
+            $0.pending = AuthPendingCall(requestID: 2, purpose: .deriveProof)
+            $0.lastRequestID = 2
+        }
+        store.send(.proofDerived(requestID: 2, .password(proof: "cA"))) {
+            $0.flow = .busy(passkeyRequest: F.passkeyShown("pk_3"))
+            $0.ceremony?.firstAnswer = .password(proof: "cA")
+            $0.ceremony?.passkeyRequestId = "pk_3"
+            $0.pending = nil
+            $0.lastRequestID = 3
+        }
+        store.receive(
+            .answer(value: .passkey(requestId: "pk_3", outcome: .assertion(F.assertion))),
+            effects: [
+                .answer(
+                    requestID: 4, ceremonyId: "cer_1", answer: .password(proof: "cA"),
+                    secondAnswer: .passkey(F.folioAssertion))
+            ]
+        ) {
+            $0.flow = .busy()
+            $0.ceremony?.passkeyRequestId = nil
+            $0.pending = AuthPendingCall(requestID: 4, purpose: .answer)
+            $0.lastRequestID = 4
+        }
+        // A refused assertion asks for the password again.
+        store.send(.folioFailed(requestID: 4, F.refused(.passkeyFailed))) {
+            $0.flow = .awaitingInput(phase: .password, alternatives: [], error: .passkeyFailed)
+            $0.ceremony?.firstAnswer = nil
+            $0.pending = nil
+        }
+    }
+
+    func testPasskeyWithPasswordCancelledGoesBackToThePassword() {
+        let step = F.awaiting(F.passwordPhase, second: .passkey(F.passkeyRequest))
+        var store = F.waiting(
+            at: step, passkeys: true,
+            then: [
+                .actionReceived(.answer(value: .password(value: "pw"))),
+                .proofDerived(requestID: 2, .password(proof: "cA")),
+            ])
+        store.receive(.answer(value: .passkey(requestId: "pk_3", outcome: .cancelled))) {
+            $0.flow = .awaitingInput(phase: .password, alternatives: [], error: .passkeyCancelled)
+            $0.ceremony?.firstAnswer = nil
+            $0.ceremony?.passkeyRequestId = nil
+        }
+    }
+
+    func testPasskeyWithPasswordWithoutSupportFailsWithUnsupported() {
+        var store = F.tester(after: [.actionReceived(.start(value: F.signInWithEmail))])
+        let step = F.awaiting(F.passwordPhase, second: .passkey(F.passkeyRequest))
+        store.send(
+            .folioAnswered(requestID: 1, F.ceremony(.awaitingInput(step))),
+            effects: [.cancelCeremony(requestID: 2, ceremonyId: "cer_1")]
+        ) {
+            $0.flow = .failed(error: .unsupported(capability: "passkey"))
+            $0.ceremony = nil
+            $0.pending = nil
+            $0.lastRequestID = 2
+        }
+    }
+}
