@@ -26,7 +26,8 @@ public enum FolioAPI {
 
     /// Every method of the public surface.
     public static var methods: [RPCMethodSpec] {
-        RuntimeMethods.all + StoreMethods.all + HealthMethods.all + SessionStoreMethods.all + ExampleStoreMethods.all
+        RuntimeMethods.all + StoreMethods.all + HealthMethods.all + AuthStoreMethods.all + SessionStoreMethods.all
+            + ExampleStoreMethods.all
     }
 
     public static func namespace(of method: String) -> String? {
@@ -72,7 +73,8 @@ public enum RuntimeMethods {
 
     public static let foreground = RPCMethodSpec(
         "runtime.foreground",
-        summary: "Tells the runtime that the client came to the foreground (the vault pushes, and fetches at most once a minute).",
+        summary:
+            "Tells the runtime that the client came to the foreground (the vault pushes, and fetches at most once a minute).",
         result: RPCResultDescriptor("none", .null))
 
     public static let all = [create, shutdown, setLocale, foreground]
@@ -150,11 +152,23 @@ public enum HealthMethods {
     public static let all = [inquiry, auth, vault, documents]
 }
 
+/// AuthStore: the authentication ceremony (sign-in, recovery, verification).
+public enum AuthStoreMethods {
+    public static let mount = RPCMethodSpec(
+        "auth.mount",
+        summary:
+            "Mounts AuthStore on the calling runtime. Model AuthUiModel {flow, dataRegions, dataRegion}; actions per docs/auth-store.md.",
+        result: RPCResultDescriptor("store", .ref("MountedStore")))
+
+    public static let all = [mount]
+}
+
 /// SessionStore: the runtime's identity (a guest or an account) and its status.
 public enum SessionStoreMethods {
     public static let mount = RPCMethodSpec(
         "session.mount",
-        summary: "Mounts SessionStore on the calling runtime. Model SessionUiModel {identity, status}; action SIGN_OUT.",
+        summary:
+            "Mounts SessionStore on the calling runtime. Model SessionUiModel {identity, status}; action SIGN_OUT.",
         result: RPCResultDescriptor("store", .ref("MountedStore")))
 
     public static let all = [mount]

@@ -97,6 +97,14 @@ final class AuthModelActionTests: XCTestCase {
             .start(value: .verification(value: VerificationRequirement(operation: nil))))
     }
 
+    func testRecoveryCodesMayHoldLettersAndAreUpperCased() throws {
+        XCTAssertEqual(
+            try action(
+                #"{"type":"ANSWER","value":{"value":{"type":"RECOVERY_CODE","value":{"value":"omar-3hvn 8rlc-2zeg"}}}}"#
+            ),
+            .answer(value: .recoveryCode(value: "OMAR3HVN8RLC2ZEG")))
+    }
+
     func testRecoveryCodeGroupsAreAcceptedAndRemoved() throws {
         XCTAssertEqual(
             try action(
@@ -172,7 +180,7 @@ final class AuthModelActionTests: XCTestCase {
             answer("OTP", #"{"code":"123456"}"#), #"action.value.value.value: unknown field "code" (fields: value)"#)
         rejected(answer("TOTP", #"{"value":"12345"}"#), "must be 6 to 8 digits")
         rejected(answer("RECOVERY_CODE", #"{"value":"1234--5678"}"#), "optionally grouped by spaces or dashes")
-        rejected(answer("RECOVERY_CODE", #"{"value":"ABCD-EFGH"}"#), "must be 8 to 64 digits")
+        rejected(answer("RECOVERY_CODE", #"{"value":"ABCD-EFG!"}"#), "must be 8 to 64 letters or digits")
         rejected(
             answer("PASSWORD", #"{"value":"\#(String(repeating: "p", count: 1025))"}"#),
             "action.value.value.value.value: must be at most 1024 characters")

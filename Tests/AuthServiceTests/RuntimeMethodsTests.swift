@@ -178,26 +178,32 @@ final class RuntimeSessionTests: XCTestCase {
     func testANewDeviceStartsWithAGuestAndAReturningDeviceWithItsLastIdentity() async throws {
         let bus = InProcessBus()
         let configuration = ServiceConfiguration(
-            databaseURL: try TestEnvironment.databaseURL(), natsURL: "unused", logLevel: .warning, workerID: "auth-session")
-        let service = try await RunningService.start(try AuthService.definition(), configuration: configuration, transport: bus)
+            databaseURL: try TestEnvironment.databaseURL(), natsURL: "unused", logLevel: .warning,
+            workerID: "auth-session")
+        let service = try await RunningService.start(
+            try AuthService.definition(), configuration: configuration, transport: bus)
         let client = BusClient(transport: bus)
         let subject = BusSubjects.rpc("auth")
         let database = service.context.database
 
         let first = try await client.call(subject, "runtime.create", ["organizationId": "org-demo"])
         let firstID = try XCTUnwrap(first["runtimeId"]?.stringValue)
-        var rows = try await database.query("SELECT identity, status FROM runtime_sessions WHERE runtime_id = \(firstID)")
+        var rows = try await database.query(
+            "SELECT identity, status FROM runtime_sessions WHERE runtime_id = \(firstID)")
         let identity = try JSONParser.parse(try XCTUnwrap(rows.first).decode(PostgresJSON.self, "identity").text)
         XCTAssertEqual(identity["type"], "TRANSIENT")
         XCTAssertTrue(identity["value"]?["accountId"]?.stringValue?.hasPrefix("guest_") == true)
         XCTAssertEqual(try rows.first?.decode(String.self, "status"), "DEVICE")
 
         // The first runtime signs in (as the AuthStore will record it), then the device comes back.
-        let signedIn = PostgresJSON(#"{"type":"AUTHENTICATED","value":{"userId":"acct_chen","email":"chen@example.com"}}"#)
+        let signedIn = PostgresJSON(
+            #"{"type":"AUTHENTICATED","value":{"userId":"acct_chen","email":"chen@example.com"}}"#)
         _ = try await database.execute(
-            "UPDATE runtime_sessions SET identity = \(signedIn), status = 'ACTIVE', updated_at = now() WHERE runtime_id = \(firstID)")
+            "UPDATE runtime_sessions SET identity = \(signedIn), status = 'ACTIVE', updated_at = now() WHERE runtime_id = \(firstID)"
+        )
         let second = try await client.call(
-            subject, "runtime.create", ["organizationId": "org-demo", "deviceCredential": first["deviceCredential"] ?? .null])
+            subject, "runtime.create",
+            ["organizationId": "org-demo", "deviceCredential": first["deviceCredential"] ?? .null])
         let secondID = try XCTUnwrap(second["runtimeId"]?.stringValue)
         rows = try await database.query("SELECT identity, status FROM runtime_sessions WHERE runtime_id = \(secondID)")
         let restored = try JSONParser.parse(try XCTUnwrap(rows.first).decode(PostgresJSON.self, "identity").text)

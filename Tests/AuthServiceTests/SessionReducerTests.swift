@@ -31,7 +31,9 @@ final class SessionReducerTests: XCTestCase {
     func testSignOutEndsTheFolioSessionAndReturnsToANewTransientIdentity() {
         var store = ReducerTester(
             SessionReducer(), state: .init(identity: person, status: .active, folioSessionID: "ses_1"))
-        store.receive(.signOut, effects: [.endFolioSession(folioSessionID: "ses_1"), .createTransientIdentity(requestID: 1)]) {
+        store.receive(
+            .signOut, effects: [.endFolioSession(folioSessionID: "ses_1"), .createTransientIdentity(requestID: 1)]
+        ) {
             $0.signingOut = true
             $0.lastRequestID = 1
         }
@@ -64,7 +66,10 @@ final class SessionReducerTests: XCTestCase {
     func testSessionUnavailableReportsThePreviousIdentityAgainWithStatusDevice() {
         var store = ReducerTester(
             SessionReducer(), state: .init(identity: person, status: .active, folioSessionID: "ses_1"))
-        store.send(.switchFailed, effects: [.publishChange(SessionUiModel(identity: person, status: .device), folioSessionID: "ses_1")]) {
+        store.send(
+            .switchFailed,
+            effects: [.publishChange(SessionUiModel(identity: person, status: .device), folioSessionID: "ses_1")]
+        ) {
             $0.status = .device
         }
     }

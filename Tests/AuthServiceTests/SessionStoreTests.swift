@@ -13,7 +13,8 @@ final class SessionStoreTests: XCTestCase {
         let bus = InProcessBus()
         let configuration = ServiceConfiguration(
             databaseURL: try TestEnvironment.databaseURL(), natsURL: "unused", logLevel: .warning, workerID: "auth-ss")
-        let service = try await RunningService.start(try AuthService.definition(), configuration: configuration, transport: bus)
+        let service = try await RunningService.start(
+            try AuthService.definition(), configuration: configuration, transport: bus)
         let client = BusClient(transport: bus)
         let created = try await client.call(BusSubjects.rpc("auth"), "runtime.create", ["organizationId": "org-demo"])
         let runtimeID = try XCTUnwrap(created["runtimeId"]?.stringValue)
@@ -53,10 +54,13 @@ final class SessionStoreTests: XCTestCase {
             try await Task.sleep(for: .milliseconds(20))
         }
         XCTAssertEqual(recorded?["value"]?["accountId"], secondGuest, "the runtime's session is recorded")
-        XCTAssertEqual(announced.withLock { $0.last?["identity"]?["value"]?["accountId"] }, secondGuest, "and announced")
+        XCTAssertEqual(
+            announced.withLock { $0.last?["identity"]?["value"]?["accountId"] }, secondGuest, "and announced")
 
         do {
-            _ = try await client.call(BusSubjects.store(id), "store.dispatch", .object(params.merging(["action": ["type": "SIGN_IN"]]) { _, new in new }))
+            _ = try await client.call(
+                BusSubjects.store(id), "store.dispatch",
+                .object(params.merging(["action": ["type": "SIGN_IN"]]) { _, new in new }))
             XCTFail("an unknown action is invalid params")
         } catch let error as JSONRPCError {
             XCTAssertEqual(error.code, -32602)

@@ -135,6 +135,66 @@ final class FoundationStackTests: XCTestCase {
         XCTAssertEqual(health["result"]?["database"], "ok", "the stack is still up")
     }
 
+    /// Follows a store through the Gateway until `done` holds for its model; fails with the model otherwise.
+    func follow(_ storeID: String, token: String, until done: (JSONValue) -> Bool) async throws -> JSONValue {
+        var version: Int64 = -1
+        var last: JSONValue = .null
+        for _ in 0..<20 {
+            let next = try await rpc(
+                "store.next", ["storeId": .string(storeID), "afterVersion": .int(version), "timeoutMs": 2000],
+                token: token)
+            let state = try XCTUnwrap(next["result"], "\(next)")
+            version = state["version"]?.intValue ?? version
+            if let model = state["model"], done(model) { return model }
+            last = state
+        }
+        let logs = processes.map { "--- \($0.name)\n\($0.log.suffix(1500))" }.joined(separator: "\n")
+        throw StackError("the store never reached the expected model; last: \(last)\n\(logs)")
+    }
+
+    func testAPasswordSignInThroughTheGatewaySwitchesTheSession() async throws {
+        let created = try await rpc("runtime.create", ["organizationId": "org_bluebank"])
+        let token = try XCTUnwrap(created["result"]?["token"]?.stringValue, "\(created)")
+        let mounted = try await rpc("auth.mount", token: token)
+        let auth = try XCTUnwrap(mounted["result"]?["storeId"]?.stringValue, "\(mounted)")
+
+        let start: JSONValue = [
+            "type": "START",
+            "value": [
+                "value": [
+                    "type": "SIGN_IN",
+                    "value": [
+                        "value": [
+                            "type": "WITH_IDENTIFIER",
+                            "value": ["identifier": ["type": "EMAIL", "value": ["value": "chen.wei@example.net"]]],
+                        ]
+                    ],
+                ]
+            ],
+        ]
+        _ = try await rpc("store.dispatch", ["storeId": .string(auth), "action": start], token: token)
+        let asking = try await follow(auth, token: token) {
+            $0["flow"]?["type"] == "AWAITING_INPUT" || $0["flow"]?["type"] == "FAILED"
+        }
+        XCTAssertEqual(asking["flow"]?["value"]?["phase"]?["type"], "PASSWORD", "\(asking)")
+
+        let answer: JSONValue = [
+            "type": "ANSWER", "value": ["value": ["type": "PASSWORD", "value": ["value": "chen-Password-1"]]],
+        ]
+        _ = try await rpc("store.dispatch", ["storeId": .string(auth), "action": answer], token: token)
+        let done = try await follow(auth, token: token) {
+            $0["flow"]?["type"] == "AUTHENTICATED" || $0["flow"]?["type"] == "FAILED"
+        }
+        XCTAssertEqual(done["flow"]?["type"], "AUTHENTICATED", "\(done)")
+
+        let session = try await rpc("session.mount", token: token)
+        let sessionStore = try XCTUnwrap(session["result"]?["storeId"]?.stringValue, "\(session)")
+        let state = try await rpc("store.state", ["storeId": .string(sessionStore)], token: token)
+        XCTAssertEqual(state["result"]?["model"]?["identity"]?["type"], "AUTHENTICATED", "\(state)")
+        XCTAssertEqual(state["result"]?["model"]?["identity"]?["value"]?["userId"], "acct_chen")
+        XCTAssertEqual(state["result"]?["model"]?["status"], ["type": "ACTIVE"])
+    }
+
     func testServicesCarryOnAfterNatsServerRestarts() async throws {
         try await TestEnvironment.services("stop-nats")
         try await TestEnvironment.services("start-nats")

@@ -1,9 +1,9 @@
 import Bus
-import FolioClient
-import HTTP
 import FolioAPI
+import FolioClient
 import FolioModel
 import Foundation
+import HTTP
 import Postgres
 import ServiceKit
 
@@ -18,7 +18,13 @@ public enum AuthService {
         return ServiceDefinition(
             name: name, migrations: try Migration.load(directory: directory),
             methods: { context in methods(context) },
-            restorers: { context in [SessionStore.kind: SessionStore.restorer(context, folio: folioClient(context))] })
+            restorers: { context in
+                let folio = folioClient(context)
+                return [
+                    SessionStore.kind: SessionStore.restorer(context, folio: folio),
+                    AuthStore.kind: AuthStore.restorer(context, folio: folio),
+                ]
+            })
     }
 
     /// The Folio API client of this service, from FOLIO_API_URL and FOLIO_API_KEY.
@@ -33,6 +39,7 @@ public enum AuthService {
         return [
             ServiceHealth.method(HealthMethods.auth, context: context),
             SessionStore.mountMethod(context, folio: folioClient(context)),
+            AuthStore.mountMethod(context, folio: folioClient(context)),
             RuntimeMethods.create.handled { call in
                 let created = try await runtimes.create(try RuntimeRequestParser.parse(call))
                 context.logger.info("runtime created", ["runtimeId": created.runtimeID])
@@ -54,7 +61,8 @@ public enum AuthService {
                 }
                 try await context.transport.publish(
                     subject: BusSubjects.runtimeLocale,
-                    payload: (["runtimeId": .string(runtimeID), "locale": .string(locale.rawValue)] as JSONValue).serialized())
+                    payload: (["runtimeId": .string(runtimeID), "locale": .string(locale.rawValue)] as JSONValue)
+                        .serialized())
                 return .null
             },
             RuntimeMethods.foreground.handled { call in

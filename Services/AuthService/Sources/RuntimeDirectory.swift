@@ -23,7 +23,8 @@ struct RuntimeDirectory: Sendable {
         let device = try await device(for: request.deviceCredential)
         let token = SecretCredential.issue(prefix: "rt")
         let capabilities = PostgresJSON(request.capabilities.jsonString)
-        let guest = PostgresJSON(SessionIdentity.transient(accountId: "guest_\(RandomID.base32(count: 26))").json.jsonString)
+        let guest = PostgresJSON(
+            SessionIdentity.transient(accountId: "guest_\(RandomID.base32(count: 26))").json.jsonString)
         let tokenHash = try token.hash()
         try await database.withTransaction { transaction in
             _ = try await transaction.execute(

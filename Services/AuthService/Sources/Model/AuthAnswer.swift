@@ -12,7 +12,7 @@ public enum AuthAnswer: WireValue, CustomStringConvertible {
     case otp(value: String)
     /// The authenticator code: 6–8 digits.
     case totp(value: String)
-    /// The recovery code: 8–64 digits; spaces and dashes between groups are accepted and removed.
+    /// The recovery code: 8–64 letters or digits; spaces and dashes between groups are removed, letters upper-cased.
     case recoveryCode(value: String)
     /// 1–1024 characters, taken as typed.
     case newPassword(value: String)
@@ -67,7 +67,7 @@ public enum AuthAnswer: WireValue, CustomStringConvertible {
             self = .totp(value: try tagged.fields(["value"]).string("value", .totpCode))
         case "RECOVERY_CODE":
             let typed = try tagged.fields(["value"]).string("value", .recoveryCode)
-            self = .recoveryCode(value: InputRule.groupedDigits(typed) ?? typed)
+            self = .recoveryCode(value: InputRule.groupedCode(typed) ?? typed)
         case "NEW_PASSWORD":
             self = .newPassword(value: try tagged.fields(["value"]).string("value", .password))
         case "SOCIAL_REDIRECT":

@@ -5,8 +5,8 @@ struct InputRule: Sendable {
         case email
         case phone
         case digits(ClosedRange<Int>)
-        /// Digits in groups separated by single spaces or dashes (a recovery code as it is shown).
-        case groupedDigits(ClosedRange<Int>)
+        /// Letters and digits in groups separated by single spaces or dashes (a recovery code as it is shown).
+        case groupedCode(ClosedRange<Int>)
         case base64URL
         case jwt
         case absoluteURI
@@ -26,7 +26,7 @@ struct InputRule: Sendable {
     static let phone = InputRule(length: 6...32, shape: .phone)
     static let otpCode = InputRule(length: 4...12, shape: .digits(4...12))
     static let totpCode = InputRule(length: 6...8, shape: .digits(6...8))
-    static let recoveryCode = InputRule(length: 8...128, shape: .groupedDigits(8...64))
+    static let recoveryCode = InputRule(length: 8...128, shape: .groupedCode(8...64))
     static let jwt = InputRule(length: 5...16_384, shape: .jwt)
     static let redirectURI = InputRule(length: 3...2048, shape: .absoluteURI)
     static let oauthCode = InputRule(length: 1...2048)
@@ -65,10 +65,10 @@ struct InputRule: Sendable {
         case .digits(let count):
             return text.utf8.allSatisfy(isDigit) && count.contains(text.utf8.count)
                 ? nil : "must be \(count.lowerBound) to \(count.upperBound) digits"
-        case .groupedDigits(let count):
-            guard let digits = groupedDigits(text), count.contains(digits.count) else {
+        case .groupedCode(let count):
+            guard let code = groupedCode(text), count.contains(code.count) else {
                 return
-                    "must be \(count.lowerBound) to \(count.upperBound) digits, optionally grouped by spaces or dashes"
+                    "must be \(count.lowerBound) to \(count.upperBound) letters or digits, optionally grouped by spaces or dashes"
             }
             return nil
         case .base64URL:
@@ -85,12 +85,14 @@ struct InputRule: Sendable {
     }
 
     /// The digits of a grouped code (`1234-5678 9012` → `123456789012`), or nil when it is not one.
-    static func groupedDigits(_ text: String) -> String? {
-        var digits = ""
+    /// The code without its separators, letters in upper case (Folio's normal form of a recovery code).
+    static func groupedCode(_ text: String) -> String? {
+        var code = ""
         var previousWasSeparator = true
         for byte in text.utf8 {
-            if isDigit(byte) {
-                digits.unicodeScalars.append(Unicode.Scalar(byte))
+            let isLower = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            if isDigit(byte) || isLower || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) {
+                code.unicodeScalars.append(Unicode.Scalar(isLower ? byte - 32 : byte))
                 previousWasSeparator = false
             } else if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") {
                 guard !previousWasSeparator else { return nil }
@@ -99,7 +101,7 @@ struct InputRule: Sendable {
                 return nil
             }
         }
-        return previousWasSeparator ? nil : digits
+        return previousWasSeparator ? nil : code
     }
 
     /// C0 and C1 control characters and DEL.

@@ -48,7 +48,9 @@ enum SessionStore {
             folioSessionID: try row.decode(String?.self, "folio_session_id"))
     }
 
-    static func effects(_ context: ServiceContext, runtimeID: String, folio: FolioClient) -> EffectRunner<SessionReducer> {
+    static func effects(_ context: ServiceContext, runtimeID: String, folio: FolioClient) -> EffectRunner<
+        SessionReducer
+    > {
         { effect in
             switch effect {
             case .endFolioSession(let folioSessionID):
@@ -60,7 +62,9 @@ enum SessionStore {
                 }
                 return []
             case .createTransientIdentity(let requestID):
-                return [.transientIdentityCreated(requestID: requestID, accountId: "guest_\(RandomID.base32(count: 26))")]
+                return [
+                    .transientIdentityCreated(requestID: requestID, accountId: "guest_\(RandomID.base32(count: 26))")
+                ]
             case .publishChange(let model, let folioSessionID):
                 await record(model, folioSessionID: folioSessionID, runtimeID: runtimeID, context: context)
                 return []
@@ -70,7 +74,9 @@ enum SessionStore {
 
     /// Writes the runtime's session and announces it; retried until PostgreSQL takes it, so a change is
     /// never announced without being recorded.
-    private static func record(_ model: SessionUiModel, folioSessionID: String?, runtimeID: String, context: ServiceContext) async {
+    private static func record(
+        _ model: SessionUiModel, folioSessionID: String?, runtimeID: String, context: ServiceContext
+    ) async {
         let identity = PostgresJSON(model.identity.json.jsonString)
         let status = model.status.json["type"]?.stringValue ?? "DEVICE"
         var delay = Duration.milliseconds(50)
