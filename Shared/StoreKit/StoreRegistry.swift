@@ -10,6 +10,8 @@ public actor StoreRegistry {
     }
 
     private var stores: [StoreID: Entry] = [:]
+    /// Subscriptions a store keeps besides its own subject (events it follows), cancelled with it.
+    private var attached: [StoreID: [any BusSubscription]] = [:]
     private var runtimes: [String: RuntimeContext] = [:]
     public let queueCapacity: Int
 
@@ -25,6 +27,12 @@ public actor StoreRegistry {
 
     public func register(_ store: any MountedStore, subscription: (any BusSubscription)?) {
         stores[store.id] = Entry(store: store, subscription: subscription)
+    }
+
+    /// Keeps a subscription that belongs to a store (before or after it is registered) and cancels it when the
+    /// store is removed.
+    public func attach(_ subscription: any BusSubscription, to id: StoreID) {
+        attached[id, default: []].append(subscription)
     }
 
     /// The store with this id if `runtimeID` owns it.
@@ -49,6 +57,7 @@ public actor StoreRegistry {
 
     /// Forgets a store and stops answering for it (process shutdown, or handing it to another worker).
     public func remove(_ id: StoreID) async {
+        for subscription in attached.removeValue(forKey: id) ?? [] { await subscription.cancel() }
         guard let entry = stores.removeValue(forKey: id) else { return }
         await entry.subscription?.cancel()
     }

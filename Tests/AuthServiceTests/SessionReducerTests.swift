@@ -87,6 +87,15 @@ final class SessionReducerTests: XCTestCase {
         store.send(.endedByFolio(folioSessionID: "ses_1"))  // already expired: nothing
     }
 
+    func testTheStoreFollowsChangesOfTheRuntimesSessionMadeElsewhere() {
+        var store = ReducerTester(SessionReducer(), state: .init(identity: guest))
+        store.send(.observed(SessionUiModel(identity: person, status: .active), folioSessionID: "ses_9")) {
+            $0.identity = self.person
+            $0.status = .active
+            $0.folioSessionID = "ses_9"
+        }
+    }
+
     func testSignOutIsTheOnlyActionAndItDecodesFromItsWireShape() throws {
         XCTAssertEqual(try SessionReducer.decodeAction(["type": "SIGN_OUT"]), .signOut)
         XCTAssertThrowsError(try SessionReducer.decodeAction(["type": "SIGN_IN"]))

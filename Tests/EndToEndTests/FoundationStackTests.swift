@@ -157,6 +157,8 @@ final class FoundationStackTests: XCTestCase {
         let token = try XCTUnwrap(created["result"]?["token"]?.stringValue, "\(created)")
         let mounted = try await rpc("auth.mount", token: token)
         let auth = try XCTUnwrap(mounted["result"]?["storeId"]?.stringValue, "\(mounted)")
+        let watching = try await rpc("session.mount", token: token)
+        let watcher = try XCTUnwrap(watching["result"]?["storeId"]?.stringValue, "\(watching)")
 
         let start: JSONValue = [
             "type": "START",
@@ -193,6 +195,9 @@ final class FoundationStackTests: XCTestCase {
         XCTAssertEqual(state["result"]?["model"]?["identity"]?["type"], "AUTHENTICATED", "\(state)")
         XCTAssertEqual(state["result"]?["model"]?["identity"]?["value"]?["userId"], "acct_chen")
         XCTAssertEqual(state["result"]?["model"]?["status"], ["type": "ACTIVE"])
+
+        let followed = try await follow(watcher, token: token) { $0["identity"]?["type"] == "AUTHENTICATED" }
+        XCTAssertEqual(followed["status"], ["type": "ACTIVE"], "a SessionStore mounted before the sign-in follows it")
     }
 
     func testServicesCarryOnAfterNatsServerRestarts() async throws {

@@ -176,7 +176,8 @@ enum AuthStore {
             return false
         }
         try? await context.transport.publish(
-            subject: BusSubjects.sessionChanged(runtimeID: runtimeID), payload: model.json.serialized())
+            subject: BusSubjects.sessionChanged(runtimeID: runtimeID),
+            payload: SessionAnnouncement.payload(model, folioSessionID: folioSessionID))
         return true
     }
 }

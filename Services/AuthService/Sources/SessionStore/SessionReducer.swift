@@ -39,6 +39,8 @@ public struct SessionReducer: StoreReducer {
         case switchFailed
         /// Folio ended the session ("Expired sessions").
         case endedByFolio(folioSessionID: String)
+        /// The runtime's session changed elsewhere (a ceremony, another SessionStore, the expiry watcher).
+        case observed(SessionUiModel, folioSessionID: String?)
     }
 
     public enum Effect: Sendable, Codable, Equatable {
@@ -92,6 +94,13 @@ public struct SessionReducer: StoreReducer {
         case .switchFailed:
             state.status = .device
             return [.publishChange(model(state), folioSessionID: state.folioSessionID)]
+
+        case .observed(let model, let folioSessionID):
+            // Already recorded and announced by whoever changed it: only follow.
+            state.identity = model.identity
+            state.status = model.status
+            state.folioSessionID = folioSessionID
+            return []
 
         case .endedByFolio(let folioSessionID):
             guard state.folioSessionID == folioSessionID, state.status != .expired else { return [] }

@@ -18,17 +18,34 @@ enum SessionStore {
             guard let state = try await load(runtimeID: runtime.id, database: context.database) else {
                 throw StoreError.runtimeShutDown
             }
-            return StoreHost(
+            let host = StoreHost(
                 id: id, kind: kind, runtime: runtime, reducer: SessionReducer(), initialState: state,
                 persistence: context.snapshots, runEffect: effects(context, runtimeID: runtime.id, folio: folio))
+            try await follow(host, context: context)
+            return host
         }
+    }
+
+    /// Feeds every announced change of the runtime's session into the store.
+    static func follow(_ host: StoreHost<SessionReducer>, context: ServiceContext) async throws {
+        let subscription = try await context.transport.subscribe(
+            subject: BusSubjects.sessionChanged(runtimeID: host.runtime.id), queueGroup: nil, delivery: .serial
+        ) { [weak host] message in
+            if let change = SessionAnnouncement.parse(message.payload) {
+                await host?.send(.observed(change.model, folioSessionID: change.folioSessionID))
+            }
+            return .now(nil)
+        }
+        await context.registry.attach(subscription, to: host.id)
     }
 
     static func restorer(_ context: ServiceContext, folio: FolioClient) -> StoreEndpoint.Restorer {
         { snapshot, runtime in
-            try await StoreHost.restore(
+            let host = try await StoreHost.restore(
                 snapshot, runtime: runtime, reducer: SessionReducer(), persistence: context.snapshots,
                 runEffect: effects(context, runtimeID: runtime.id, folio: folio))
+            try await follow(host, context: context)
+            return host
         }
     }
 
@@ -95,6 +112,7 @@ enum SessionStore {
             }
         }
         try? await context.transport.publish(
-            subject: BusSubjects.sessionChanged(runtimeID: runtimeID), payload: model.json.serialized())
+            subject: BusSubjects.sessionChanged(runtimeID: runtimeID),
+            payload: SessionAnnouncement.payload(model, folioSessionID: folioSessionID))
     }
 }
