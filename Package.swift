@@ -100,7 +100,7 @@ let package = Package(
             name: "AuthServiceTests", dependencies: ["AuthService", "StoreKitTesting", "TestSupport"],
             path: "Tests/AuthServiceTests"),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["FolioModel", "Bus", "HTTP", "TestSupport"],
+            name: "EndToEndTests", dependencies: ["FolioModel", "Bus", "HTTP", "Postgres", "TestSupport"],
             path: "Tests/EndToEndTests"),
     ]
 )

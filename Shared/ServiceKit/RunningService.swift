@@ -9,10 +9,12 @@ import StoreKit
 public final class RunningService: Sendable {
     public let context: ServiceContext
     private let subscriptions: [any BusSubscription]
+    private let background: [Task<Void, Never>]
 
-    private init(context: ServiceContext, subscriptions: [any BusSubscription]) {
+    private init(context: ServiceContext, subscriptions: [any BusSubscription], background: [Task<Void, Never>]) {
         self.context = context
         self.subscriptions = subscriptions
+        self.background = background
     }
 
     /// Starts the service. `transport` replaces the NATS connection in tests.
@@ -59,7 +61,8 @@ public final class RunningService: Sendable {
             """)
 
         let adopt = StoreEndpoint.adoptMethod(
-            transport: bus, registry: registry, persistence: context.snapshots, restorers: definition.restorers(context))
+            transport: bus, registry: registry, persistence: context.snapshots, restorers: definition.restorers(context)
+        )
         let router = RPCRouter(try await definition.methods(context) + [adopt])
         var subscriptions: [any BusSubscription] = []
         subscriptions.append(
@@ -73,13 +76,15 @@ public final class RunningService: Sendable {
                 }
                 return .now(nil)
             })
-        try await definition.onStart(context)
+        let background = definition.background(context)
         logger.info("service started", ["subject": BusSubjects.rpc(definition.name)])
-        return RunningService(context: context, subscriptions: subscriptions)
+        return RunningService(context: context, subscriptions: subscriptions, background: background)
     }
 
     /// Stops answering, lets in-flight work end with its stores, and closes the database pool.
     public func stop() async {
+        for task in background { task.cancel() }
+        for task in background { await task.value }
         for subscription in subscriptions { await subscription.cancel() }
         await context.registry.removeAll()
         await context.database.close()

@@ -9,8 +9,8 @@ public struct ServiceDefinition: Sendable {
     public var name: String
     public var migrations: [Migration]
     public var methods: @Sendable (ServiceContext) async throws -> [RPCMethod]
-    /// Work to start once the service is on the bus (background loops, event subscriptions).
-    public var onStart: @Sendable (ServiceContext) async throws -> Void
+    /// Background loops to start once the service is on the bus; cancelled when the service stops.
+    public var background: @Sendable (ServiceContext) -> [Task<Void, Never>]
     /// How to rebuild each kind of store this service hosts from its snapshot, when a worker adopts a
     /// store whose worker is gone.
     public var restorers: @Sendable (ServiceContext) -> [String: StoreEndpoint.Restorer]
@@ -19,13 +19,13 @@ public struct ServiceDefinition: Sendable {
         name: String, migrations: [Migration] = [],
         methods: @escaping @Sendable (ServiceContext) async throws -> [RPCMethod],
         restorers: @escaping @Sendable (ServiceContext) -> [String: StoreEndpoint.Restorer] = { _ in [:] },
-        onStart: @escaping @Sendable (ServiceContext) async throws -> Void = { _ in }
+        background: @escaping @Sendable (ServiceContext) -> [Task<Void, Never>] = { _ in [] }
     ) {
         self.name = name
         self.migrations = migrations
         self.methods = methods
         self.restorers = restorers
-        self.onStart = onStart
+        self.background = background
     }
 }
 

@@ -184,7 +184,8 @@ public actor StoreHost<Reducer: StoreReducer> {
             pendingEffects[$0].flatMap { try? JSONValue(encoding: $0) }
         }
         let snapshot = StoreSnapshot(
-            storeID: id, kind: kind, runtimeID: runtime.id, version: current.version, state: stateJSON, pendingEffects: pending)
+            storeID: id, kind: kind, runtimeID: runtime.id, version: current.version, state: stateJSON,
+            pendingEffects: pending)
         // A failed write is retried: effects must not leave the process before their snapshot is stored.
         var delay = Duration.milliseconds(50)
         while !closed {

@@ -1,6 +1,7 @@
 import FolioModel
 import Foundation
 import HTTP
+import Postgres
 import TestSupport
 import XCTest
 
@@ -198,6 +199,24 @@ final class FoundationStackTests: XCTestCase {
 
         let followed = try await follow(watcher, token: token) { $0["identity"]?["type"] == "AUTHENTICATED" }
         XCTAssertEqual(followed["status"], ["type": "ACTIVE"], "a SessionStore mounted before the sign-in follows it")
+
+        // Folio ends the session: the runtime ends it too ("Expired sessions").
+        let runtimeID = try XCTUnwrap(created["result"]?["runtimeId"]?.stringValue)
+        let database = PostgresPool(url: try TestEnvironment.databaseURL(), size: 1)
+        let rows = try await database.query(
+            "SELECT folio_session_id FROM runtime_sessions WHERE runtime_id = \(runtimeID)")
+        let folioSession = try XCTUnwrap(try rows.first?.decode(String?.self, "folio_session_id"))
+        await database.close()
+        let expire = try await http.send(
+            HTTPClientRequest(
+                method: "POST", url: "http://127.0.0.1:\(emulatorPort)/admin/sessions/\(folioSession)/expire",
+                headers: ["authorization": "Bearer e2e-admin", "content-type": "application/json"],
+                body: Array("{}".utf8)))
+        XCTAssertTrue(
+            (200..<300).contains(expire.status),
+            "expire: \(expire.status) \(String(decoding: expire.body, as: UTF8.self))")
+        let expired = try await follow(watcher, token: token) { $0["status"] == ["type": "EXPIRED"] }
+        XCTAssertEqual(expired["identity"]?["value"]?["userId"], "acct_chen")
     }
 
     func testServicesCarryOnAfterNatsServerRestarts() async throws {

@@ -158,3 +158,17 @@ final class AuthSessionTests: AuthTestCase {
         XCTAssertEqual(read.failure?.code, .ceremonyExpired)
     }
 }
+
+/// The change feed reports a session that an operator expired.
+final class AuthSessionFeedTests: AuthTestCase {
+    func testAnAdminExpiredSessionAppearsInTheChangeFeed() async throws {
+        let harness = try await startEmulator()
+        let done = try await signInWithPassword(harness, email: "chen.wei@example.net", password: Self.chenPassword)
+        let session = try XCTUnwrap(done.completion).session
+        let start = try await harness.client.sessionChanges()
+        _ = try await harness.admin.expireSession(id: session.id)
+        let changes = try await harness.client.sessionChanges(cursor: start.nextCursor, waitSeconds: 2)
+        XCTAssertEqual(changes.items.map(\.session.id), [session.id])
+        XCTAssertEqual(changes.items.first?.session.status, .expired)
+    }
+}

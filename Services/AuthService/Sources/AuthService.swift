@@ -24,7 +24,8 @@ public enum AuthService {
                     SessionStore.kind: SessionStore.restorer(context, folio: folio),
                     AuthStore.kind: AuthStore.restorer(context, folio: folio),
                 ]
-            })
+            },
+            background: { context in [SessionExpiryWatcher.start(context, folio: folioClient(context))] })
     }
 
     /// The Folio API client of this service, from FOLIO_API_URL and FOLIO_API_KEY.
