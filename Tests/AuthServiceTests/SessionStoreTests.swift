@@ -50,7 +50,8 @@ final class SessionStoreTests: XCTestCase {
             let rows = try await service.context.database.query(
                 "SELECT identity FROM runtime_sessions WHERE runtime_id = \(runtimeID)")
             recorded = try rows.first.map { try JSONParser.parse(try $0.decode(PostgresJSON.self, "identity").text) }
-            if recorded?["value"]?["accountId"] == secondGuest { break }
+            let heard = announced.withLock { $0.last?["identity"]?["value"]?["accountId"] }
+            if recorded?["value"]?["accountId"] == secondGuest, heard == secondGuest { break }
             try await Task.sleep(for: .milliseconds(20))
         }
         XCTAssertEqual(recorded?["value"]?["accountId"], secondGuest, "the runtime's session is recorded")
