@@ -100,7 +100,8 @@ let package = Package(
             name: "AuthServiceTests", dependencies: ["AuthService", "StoreKitTesting", "TestSupport"],
             path: "Tests/AuthServiceTests"),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["FolioModel", "Bus", "HTTP", "Postgres", "TestSupport"],
+            name: "EndToEndTests",
+            dependencies: ["FolioModel", "Bus", "HTTP", "Postgres", "Crypto", "FolioEmulator", "TestSupport"],
             path: "Tests/EndToEndTests"),
     ]
 )

@@ -1,0 +1,146 @@
+import Crypto
+import FolioEmulator
+import FolioModel
+import Foundation
+import HTTP
+import XCTest
+
+/// Ceremonies of the authentication page run through the whole stack: Gateway → AuthService → Folio
+/// (the emulator) and back, with the runtime's session following.
+extension FoundationStackTests {
+    var admin: FolioEmulatorAdmin {
+        FolioEmulatorAdmin(baseURL: "http://127.0.0.1:\(emulatorPort)", adminKey: "e2e-admin", httpClient: http)
+    }
+
+    /// A runtime of `organization` with AuthStore mounted: (token, auth store id).
+    func mountAuth(organization: String) async throws -> (String, String) {
+        let created = try await rpc("runtime.create", ["organizationId": .string(organization)])
+        let token = try XCTUnwrap(created["result"]?["token"]?.stringValue, "\(created)")
+        let mounted = try await rpc("auth.mount", token: token)
+        return (token, try XCTUnwrap(mounted["result"]?["storeId"]?.stringValue, "\(mounted)"))
+    }
+
+    func dispatch(_ store: String, _ action: JSONValue, token: String) async throws {
+        let reply = try await rpc("store.dispatch", ["storeId": .string(store), "action": action], token: token)
+        XCTAssertEqual(reply["result"], .null, "\(reply)")
+    }
+
+    func signIn(email: String) -> JSONValue {
+        [
+            "type": "START",
+            "value": [
+                "value": [
+                    "type": "SIGN_IN",
+                    "value": [
+                        "value": [
+                            "type": "WITH_IDENTIFIER",
+                            "value": ["identifier": ["type": "EMAIL", "value": ["value": .string(email)]]],
+                        ]
+                    ],
+                ]
+            ],
+        ]
+    }
+
+    func answer(_ type: String, _ value: String) -> JSONValue {
+        ["type": "ANSWER", "value": ["value": ["type": .string(type), "value": ["value": .string(value)]]]]
+    }
+
+    /// The next flow that waits for the person or ends the ceremony.
+    func settled(_ store: String, token: String) async throws -> JSONValue {
+        let model = try await follow(store, token: token) { model in
+            ["AWAITING_INPUT", "AWAITING_RECOVERY_CODE_ACK", "AUTHENTICATED", "FAILED"].contains(
+                model["flow"]?["type"]?.stringValue ?? "")
+        }
+        return try XCTUnwrap(model["flow"])
+    }
+
+    func testAOneTimeCodeFromTheMailboxSignsIn() async throws {
+        let (token, auth) = try await mountAuth(organization: "org_civic")
+        try await dispatch(auth, signIn(email: "emil.larsen@example.dk"), token: token)
+        let asking = try await settled(auth, token: token)
+        XCTAssertEqual(asking["value"]?["phase"]?["type"], "OTP", "\(asking)")
+        XCTAssertEqual(asking["value"]?["phase"]?["value"]?["canResend"], true)
+        let code = try await admin.lastCode(to: "emil.larsen@example.dk")
+        try await dispatch(auth, answer("OTP", code), token: token)
+        let done = try await settled(auth, token: token)
+        XCTAssertEqual(done["type"], "AUTHENTICATED", "\(done)")
+    }
+
+    func testPasswordThenAuthenticatorCodeSignIn() async throws {
+        let (token, auth) = try await mountAuth(organization: "org_bluebank")
+        try await dispatch(auth, signIn(email: "dana@example.org"), token: token)
+        let password = try await settled(auth, token: token)
+        XCTAssertEqual(password["value"]?["phase"]?["type"], "PASSWORD", "\(password)")
+        try await dispatch(auth, answer("PASSWORD", "dana-Password-2"), token: token)
+        let totp = try await follow(auth, token: token) { $0["flow"]?["value"]?["phase"]?["type"] == "TOTP" }
+        XCTAssertEqual(totp["flow"]?["type"], "AWAITING_INPUT")
+
+        let now = Int64(try await admin.now().timeIntervalSince1970)
+        let authenticator = try TOTP(secret: try TOTP.base32Decode("JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"))
+        try await dispatch(auth, answer("TOTP", authenticator.code(at: now)), token: token)
+        let done = try await settled(auth, token: token)
+        XCTAssertEqual(done["type"], "AUTHENTICATED", "\(done)")
+    }
+
+    func testAWrongPasswordStaysOnTheStepWithItsError() async throws {
+        let (token, auth) = try await mountAuth(organization: "org_bluebank")
+        try await dispatch(auth, signIn(email: "chen.wei@example.net"), token: token)
+        _ = try await settled(auth, token: token)
+        try await dispatch(auth, answer("PASSWORD", "not-the-password"), token: token)
+        let wrong = try await follow(auth, token: token) { $0["flow"]?["value"]?["error"] != nil }
+        XCTAssertEqual(wrong["flow"]?["type"], "AWAITING_INPUT")
+        XCTAssertEqual(wrong["flow"]?["value"]?["error"]?["type"], "WRONG_PASSWORD", "\(wrong)")
+        XCTAssertEqual(wrong["flow"]?["value"]?["phase"]?["type"], "PASSWORD")
+    }
+
+    func testSignUpShowsTheRecoveryCodeAndSwitchesOnlyAfterItsAcknowledgement() async throws {
+        let (token, auth) = try await mountAuth(organization: "org_bluebank")
+        let email = "new.\(RandomID.base32(count: 6))@example.org"
+        try await dispatch(auth, signIn(email: email), token: token)
+        let choose = try await settled(auth, token: token)
+        XCTAssertEqual(choose["value"]?["phase"]?["type"], "NEW_PASSWORD", "\(choose)")
+        try await dispatch(auth, answer("NEW_PASSWORD", "a-Long-new-password-7"), token: token)
+        let code = try await settled(auth, token: token)
+        XCTAssertEqual(code["type"], "AWAITING_RECOVERY_CODE_ACK", "\(code)")
+        XCTAssertNotNil(code["value"]?["code"]?.stringValue)
+
+        let session = try await rpc("session.mount", token: token)
+        let sessionStore = try XCTUnwrap(session["result"]?["storeId"]?.stringValue)
+        let before = try await rpc("store.state", ["storeId": .string(sessionStore)], token: token)
+        XCTAssertEqual(
+            before["result"]?["model"]?["identity"]?["type"], "TRANSIENT", "no switch before the acknowledgement")
+
+        try await dispatch(auth, ["type": "ACKNOWLEDGE_RECOVERY_CODE"], token: token)
+        let done = try await settled(auth, token: token)
+        XCTAssertEqual(done["type"], "AUTHENTICATED", "\(done)")
+        let after = try await follow(sessionStore, token: token) { $0["identity"]?["type"] == "AUTHENTICATED" }
+        XCTAssertEqual(after["identity"]?["value"]?["email"]?.stringValue, email)
+    }
+
+    func testRecoveryWithTheRecoveryCodeSetsANewPasswordAndSignsIn() async throws {
+        let (token, auth) = try await mountAuth(organization: "org_bluebank")
+        let start: JSONValue = [
+            "type": "START",
+            "value": [
+                "value": [
+                    "type": "RECOVERY",
+                    "value": ["identifier": ["type": "EMAIL", "value": ["value": "chen.wei@example.net"]]],
+                ]
+            ],
+        ]
+        try await dispatch(auth, start, token: token)
+        let asking = try await settled(auth, token: token)
+        XCTAssertEqual(asking["value"]?["phase"]?["type"], "RECOVERY_CODE", "\(asking)")
+        try await dispatch(auth, answer("RECOVERY_CODE", "chen 7k2m 9qxd 4twp"), token: token)
+        let reset = try await follow(auth, token: token) { $0["flow"]?["value"]?["phase"]?["type"] == "NEW_PASSWORD" }
+        XCTAssertEqual(reset["flow"]?["type"], "AWAITING_INPUT")
+        try await dispatch(auth, answer("NEW_PASSWORD", "chen-New-password-9"), token: token)
+        var done = try await settled(auth, token: token)
+        if done["type"] == "AWAITING_RECOVERY_CODE_ACK" {
+            try await dispatch(auth, ["type": "ACKNOWLEDGE_RECOVERY_CODE"], token: token)
+            done = try await settled(auth, token: token)
+        }
+        XCTAssertEqual(done["type"], "AUTHENTICATED", "\(done)")
+    }
+}
