@@ -143,4 +143,63 @@ extension FoundationStackTests {
         }
         XCTAssertEqual(done["type"], "AUTHENTICATED", "\(done)")
     }
+
+    func testResendOtpSendsANewCodeAndTheOldOneNoLongerWorks() async throws {
+        let (token, auth) = try await mountAuth(organization: "org_civic")
+        try await dispatch(auth, signIn(email: "emil.larsen@example.dk"), token: token)
+        _ = try await settled(auth, token: token)
+        let first = try await admin.lastCode(to: "emil.larsen@example.dk")
+        try await dispatch(auth, ["type": "RESEND_OTP"], token: token)
+        var second = first
+        for _ in 0..<50 where second == first {
+            second = try await admin.lastCode(to: "emil.larsen@example.dk")
+            if second == first { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        XCTAssertNotEqual(second, first, "a new code was sent")
+        _ = try await settled(auth, token: token)
+        try await dispatch(auth, answer("OTP", first), token: token)
+        let wrong = try await follow(auth, token: token) { $0["flow"]?["value"]?["error"] != nil }
+        XCTAssertEqual(wrong["flow"]?["value"]?["error"]?["type"], "WRONG_CODE", "\(wrong)")
+        try await dispatch(auth, answer("OTP", second), token: token)
+        let done = try await settled(auth, token: token)
+        XCTAssertEqual(done["type"], "AUTHENTICATED", "\(done)")
+    }
+
+    func testAVerificationConfirmsThePersonWithoutChangingTheSession() async throws {
+        let (token, auth) = try await mountAuth(organization: "org_bluebank")
+        try await dispatch(auth, signIn(email: "chen.wei@example.net"), token: token)
+        _ = try await settled(auth, token: token)
+        try await dispatch(auth, answer("PASSWORD", "chen-Password-1"), token: token)
+        let signedIn = try await settled(auth, token: token)
+        XCTAssertEqual(signedIn["type"], "AUTHENTICATED", "\(signedIn)")
+
+        let verify: JSONValue = [
+            "type": "START", "value": ["value": ["type": "VERIFICATION", "value": ["value": ["operation": nil]]]],
+        ]
+        try await dispatch(auth, verify, token: token)
+        let asking = try await follow(auth, token: token) {
+            $0["flow"]?["type"] == "AWAITING_INPUT" || $0["flow"]?["type"] == "FAILED"
+        }
+        XCTAssertEqual(asking["flow"]?["value"]?["phase"]?["type"], "PASSWORD", "\(asking)")
+        try await dispatch(auth, answer("PASSWORD", "chen-Password-1"), token: token)
+        let confirmed = try await settled(auth, token: token)
+        XCTAssertEqual(confirmed["type"], "AUTHENTICATED", "\(confirmed)")
+        let session = try await rpc("session.mount", token: token)
+        let sessionStore = try XCTUnwrap(session["result"]?["storeId"]?.stringValue)
+        let state = try await rpc("store.state", ["storeId": .string(sessionStore)], token: token)
+        XCTAssertEqual(state["result"]?["model"]?["identity"]?["value"]?["userId"], "acct_chen", "the same identity")
+    }
+
+    func testDataRegionsAreListedEuropeanUnionFirstInTheSdkLocale() async throws {
+        let created = try await rpc("runtime.create", ["organizationId": "org_bluebank", "locale": "de-CH"])
+        let token = try XCTUnwrap(created["result"]?["token"]?.stringValue)
+        let mounted = try await rpc("auth.mount", token: token)
+        let auth = try XCTUnwrap(mounted["result"]?["storeId"]?.stringValue)
+        try await dispatch(auth, ["type": "SELECT_DATA_REGION", "value": ["region": ["type": "US"]]], token: token)
+        let model = try await follow(auth, token: token) { $0["dataRegion"] == ["type": "US"] }
+        XCTAssertEqual(
+            model["dataRegions"]?.arrayValue?.map { $0["title"] }, ["Europäische Union", "Vereinigte Staaten"])
+        XCTAssertEqual(model["dataRegions"]?.arrayValue?.map { $0["selected"] }, [false, true])
+        XCTAssertEqual(model["flow"], ["type": "IDLE"], "the choice is only recorded")
+    }
 }
