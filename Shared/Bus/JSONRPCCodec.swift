@@ -41,3 +41,27 @@ public enum JSONRPCCodec {
         return responses.first?.json.serialized()
     }
 }
+
+extension JSONRPCCodec {
+    /// Answers every element of a batch concurrently and returns the responses in the batch's order
+    /// (notifications give none). A rejected element answers with its error; `handle` answers the rest.
+    public static func respond(
+        to batch: [Result<JSONRPCRequest, JSONRPCRejection>],
+        rejected: @escaping @Sendable (JSONRPCRejection) -> JSONRPCResponse = { $0.response },
+        handle: @escaping @Sendable (JSONRPCRequest) async -> JSONRPCResponse?
+    ) async -> [JSONRPCResponse] {
+        await withTaskGroup(of: (Int, JSONRPCResponse?).self) { group in
+            for (offset, element) in batch.enumerated() {
+                group.addTask {
+                    switch element {
+                    case .failure(let rejection): return (offset, rejected(rejection))
+                    case .success(let request): return (offset, await handle(request))
+                    }
+                }
+            }
+            var collected: [(Int, JSONRPCResponse?)] = []
+            for await item in group { collected.append(item) }
+            return collected.sorted { $0.0 < $1.0 }.compactMap(\.1)
+        }
+    }
+}

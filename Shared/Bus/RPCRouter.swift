@@ -39,19 +39,7 @@ public struct RPCRouter: Sendable {
             let response = await handle(request)
             return JSONRPCCodec.encode(responses: response.map { [$0] } ?? [], wasBatch: false)
         case .batch(let elements):
-            let responses = await withTaskGroup(of: (Int, JSONRPCResponse?).self) { group in
-                for (offset, element) in elements.enumerated() {
-                    group.addTask {
-                        switch element {
-                        case .failure(let rejection): return (offset, rejection.response)
-                        case .success(let request): return (offset, await handle(request))
-                        }
-                    }
-                }
-                var collected: [(Int, JSONRPCResponse?)] = []
-                for await item in group { collected.append(item) }
-                return collected.sorted { $0.0 < $1.0 }.compactMap(\.1)
-            }
+            let responses = await JSONRPCCodec.respond(to: elements) { request in await handle(request) }
             return JSONRPCCodec.encode(responses: responses, wasBatch: true)
         }
     }

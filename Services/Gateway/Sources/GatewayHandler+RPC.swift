@@ -33,23 +33,14 @@ extension GatewayHandler {
             }
             let calls = elements.compactMap { try? $0.get() }
             let caller = await authenticate(token, for: calls)
-            let responses = await withTaskGroup(of: (Int, JSONRPCResponse?).self) { group in
-                for (offset, element) in elements.enumerated() {
-                    group.addTask {
-                        switch element {
-                        case .failure(let rejection):
-                            self.metrics.recordCall(
-                                method: "invalid", outcome: GatewayMetrics.outcome(of: rejection.error))
-                            return (offset, rejection.response)
-                        case .success(let call):
-                            return (offset, await self.process(call, caller: caller))
-                        }
-                    }
-                }
-                var collected: [(Int, JSONRPCResponse?)] = []
-                for await item in group { collected.append(item) }
-                return collected.sorted { $0.0 < $1.0 }.compactMap(\.1)
-            }
+            let metrics = self.metrics
+            let responses = await JSONRPCCodec.respond(
+                to: elements,
+                rejected: { rejection in
+                    metrics.recordCall(method: "invalid", outcome: GatewayMetrics.outcome(of: rejection.error))
+                    return rejection.response
+                },
+                handle: { call in await self.process(call, caller: caller) })
             return (reply(responses, wasBatch: true), calls.map(\.method))
         }
     }
