@@ -22,7 +22,10 @@ extension FolioAPI {
                 "value": JSONSchema.any.described("The case's fields, absent for a case without fields."),
             ],
             required: ["type"], description: "An enum with payloads: {type, value}."),
-        "ClientCapabilities": .object(["webAuthn": .boolean], description: "What the thin client can do."),
+        "ClientCapabilities": .object(
+            ["webAuthn": .boolean, "platform": .string],
+            description: "What the thin client can do (webAuthn: it can show the passkey dialog) and the device's "
+                + "operating system as Folio spells it (WEB by default, IOS, ANDROID...)."),
         "CreatedRuntime": .object(
             [
                 "runtimeId": .string, "token": JSONSchema.string.described("Bearer token for every later call."),

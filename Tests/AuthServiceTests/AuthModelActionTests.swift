@@ -78,6 +78,11 @@ final class AuthModelActionTests: XCTestCase {
         try assertWire(
             AuthAction.completeDeviceLink(challengeId: "dc_7", transferAck: "c2lnbmF0dXJl"),
             #"{"type":"COMPLETE_DEVICE_LINK","value":{"challengeId":"dc_7","transferAck":"c2lnbmF0dXJl"}}"#)
+        // The acknowledgement of Folio's trusted device is a compact JWS.
+        try assertWire(
+            AuthAction.completeDeviceLink(challengeId: "dc_7", transferAck: "eyJhbGciOiJFZERTQSJ9.e30.c2ln"),
+            #"{"type":"COMPLETE_DEVICE_LINK","value":{"challengeId":"dc_7","transferAck":"eyJhbGciOiJFZERTQSJ9.e30.c2ln"}}"#
+        )
         try assertWire(
             AuthAction.selectDataRegion(region: .eu), #"{"type":"SELECT_DATA_REGION","value":{"region":{"type":"EU"}}}"#
         )
@@ -182,8 +187,13 @@ final class AuthModelActionTests: XCTestCase {
         rejected(answer("RECOVERY_CODE", #"{"value":"1234--5678"}"#), "optionally grouped by spaces or dashes")
         rejected(answer("RECOVERY_CODE", #"{"value":"ABCD-EFG!"}"#), "must be 8 to 64 letters or digits")
         rejected(
-            answer("PASSWORD", #"{"value":"\#(String(repeating: "p", count: 1025))"}"#),
-            "action.value.value.value.value: must be at most 1024 characters")
+            answer("PASSWORD", #"{"value":"\#(String(repeating: "p", count: 4097))"}"#),
+            "action.value.value.value.value: must be at most 4096 bytes of UTF-8")
+        // The bound is on bytes: 1366 three-byte characters are 4098 bytes.
+        rejected(
+            answer("PASSWORD", #"{"value":"\#(String(repeating: "€", count: 1366))"}"#),
+            "action.value.value.value.value: must be at most 4096 bytes of UTF-8")
+        XCTAssertNotNil(try action(answer("PASSWORD", #"{"value":"\#(String(repeating: "p", count: 4096))"}"#)))
         rejected(answer("NEW_PASSWORD", #"{"value":""}"#), "must not be empty")
         rejected(
             answer("INTEGRATOR_ATTESTATION", #"{"value":"not-a-jwt"}"#),
@@ -258,7 +268,10 @@ final class AuthModelActionTests: XCTestCase {
             "action.value.challengeId: must be printable ASCII without spaces")
         rejected(
             #"{"type":"COMPLETE_DEVICE_LINK","value":{"challengeId":"dc_7","transferAck":"c2ln=="}}"#,
-            "action.value.transferAck: must be base64url")
+            "action.value.transferAck: must be base64url, or up to three base64url parts")
+        rejected(
+            #"{"type":"COMPLETE_DEVICE_LINK","value":{"challengeId":"dc_7","transferAck":"a..b"}}"#,
+            "action.value.transferAck: must be base64url, or up to three base64url parts")
     }
 
     func testAcceptedIdentifiers() throws {

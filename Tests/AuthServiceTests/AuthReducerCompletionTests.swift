@@ -25,16 +25,21 @@ final class AuthReducerCompletionTests: XCTestCase {
                 requestID: 2,
                 F.ceremony(
                     .completed(FolioCeremonyCompletion(identity: F.identity, session: F.session, sessionToken: "jwt")))),
-            effects: [.switchSession(requestID: 3, identity: F.identity, session: F.session)]
+            effects: [
+                .switchSession(
+                    requestID: 3,
+                    completion: AuthCompletion(identity: F.identity, session: F.session, sessionToken: "jwt"))
+            ]
         ) {
             $0.flow = .authenticated
             $0.ceremony = nil
-            $0.pending = AuthPendingCall(requestID: 3, purpose: .switchSession(Self.newSession))
+            $0.pending = nil
+            $0.switchingSession = AuthSessionSwitch(requestID: 3, session: Self.newSession)
             $0.lastRequestID = 3
         }
         store.send(.sessionSwitched(requestID: 3)) {
             $0.session = Self.newSession
-            $0.pending = nil
+            $0.switchingSession = nil
         }
         // Authenticated stays: nothing but Start or Cancel moves it.
         store.receive(.answer(value: .otp(value: "123456")))
@@ -54,14 +59,13 @@ final class AuthReducerCompletionTests: XCTestCase {
         store.send(
             .folioAnswered(
                 requestID: 2, F.ceremony(.completed(FolioCeremonyCompletion(identity: guest, session: session)))),
-            effects: [.switchSession(requestID: 3, identity: guest, session: session)]
+            effects: [.switchSession(requestID: 3, completion: AuthCompletion(identity: guest, session: session))]
         ) {
             $0.flow = .authenticated
             $0.ceremony = nil
-            $0.pending = AuthPendingCall(
-                requestID: 3,
-                purpose: .switchSession(
-                    AuthSessionContext(identity: .transient(accountId: "gst_1"), sessionId: "ses_2")))
+            $0.pending = nil
+            $0.switchingSession = AuthSessionSwitch(
+                requestID: 3, session: AuthSessionContext(identity: .transient(accountId: "gst_1"), sessionId: "ses_2"))
             $0.lastRequestID = 3
         }
     }
@@ -71,18 +75,77 @@ final class AuthReducerCompletionTests: XCTestCase {
         store.send(
             .folioAnswered(
                 requestID: 2, F.ceremony(.completed(FolioCeremonyCompletion(identity: F.identity, session: F.session)))),
-            effects: [.switchSession(requestID: 3, identity: F.identity, session: F.session)]
+            effects: [
+                .switchSession(requestID: 3, completion: AuthCompletion(identity: F.identity, session: F.session))
+            ]
         ) {
             $0.flow = .authenticated
             $0.ceremony = nil
-            $0.pending = AuthPendingCall(requestID: 3, purpose: .switchSession(Self.newSession))
+            $0.pending = nil
+            $0.switchingSession = AuthSessionSwitch(requestID: 3, session: Self.newSession)
             $0.lastRequestID = 3
         }
         store.send(.sessionSwitchFailed(requestID: 3)) {
             $0.flow = .failed(error: .sessionUnavailable)
-            $0.pending = nil
+            $0.switchingSession = nil
         }
         XCTAssertEqual(store.state.session, F.signedIn, "the session stays on the previous identity")
+    }
+
+    /// A finished sign-in whose session switch (request 3) is in flight.
+    private func switching() -> ReducerTester<AuthReducer> {
+        var store = answered()
+        store.send(
+            .folioAnswered(
+                requestID: 2, F.ceremony(.completed(FolioCeremonyCompletion(identity: F.identity, session: F.session)))),
+            effects: [
+                .switchSession(requestID: 3, completion: AuthCompletion(identity: F.identity, session: F.session))
+            ]
+        ) {
+            $0.flow = .authenticated
+            $0.ceremony = nil
+            $0.pending = nil
+            $0.switchingSession = AuthSessionSwitch(requestID: 3, session: Self.newSession)
+            $0.lastRequestID = 3
+        }
+        return store
+    }
+
+    func testASessionSwitchOutlivesACeremonyStartedMeanwhile() {
+        var store = switching()
+        store.receive(
+            .start(value: F.signInWithEmail),
+            effects: [.startCeremony(requestID: 4, start: F.start(.signIn(identifier: F.folioEmail)))]
+        ) {
+            $0.flow = .busy()
+            $0.ceremony = AuthCeremonyContext(purpose: .signIn, identifier: F.email)
+            $0.pending = AuthPendingCall(requestID: 4, purpose: .start)
+            $0.lastRequestID = 4
+        }
+        store.send(.sessionSwitched(requestID: 3)) {
+            $0.session = Self.newSession
+            $0.switchingSession = nil
+        }
+    }
+
+    func testAFailedSwitchDoesNotFailACeremonyStartedMeanwhile() {
+        var store = switching()
+        store.receive(.cancel) { $0.flow = .idle }
+        store.send(.sessionSwitchFailed(requestID: 3)) { $0.switchingSession = nil }
+        XCTAssertEqual(store.state.session, F.signedIn, "the session stays on the previous identity")
+    }
+
+    func testAVerificationRightAfterASignInConfirmsTheSessionItSwitchesTo() {
+        var store = switching()
+        store.receive(
+            .start(value: .verification(value: .init())),
+            effects: [.startCeremony(requestID: 4, start: F.start(.verification(sessionId: "ses_2", operation: nil)))]
+        ) {
+            $0.flow = .busy()
+            $0.ceremony = AuthCeremonyContext(purpose: .verification, identifier: nil)
+            $0.pending = AuthPendingCall(requestID: 4, purpose: .start)
+            $0.lastRequestID = 4
+        }
     }
 
     func testRecoveryCodeIsShownAndOnlyItsAcknowledgementSwitchesTheSession() {
@@ -93,18 +156,24 @@ final class AuthReducerCompletionTests: XCTestCase {
             $0.flow = .awaitingRecoveryCodeAck(code: "4821-0937-5512-7730")
             $0.ceremony = AuthCeremonyContext(
                 purpose: .signIn, identifier: F.email, id: "cer_1",
-                completion: AuthCompletion(identity: F.identity, session: F.session))
+                completion: AuthCompletion(identity: F.identity, session: F.session, sessionToken: "jwt"))
             $0.pending = nil
         }
         // Nothing else acts meanwhile, and Folio's ceremony is over, so nothing is cancelled there.
         store.receive(.answer(value: .otp(value: "123456")))
         store.receive(.resendOtp)
         store.receive(
-            .acknowledgeRecoveryCode, effects: [.switchSession(requestID: 3, identity: F.identity, session: F.session)]
+            .acknowledgeRecoveryCode,
+            effects: [
+                .switchSession(
+                    requestID: 3,
+                    completion: AuthCompletion(identity: F.identity, session: F.session, sessionToken: "jwt"))
+            ]
         ) {
             $0.flow = .authenticated
             $0.ceremony = nil
-            $0.pending = AuthPendingCall(requestID: 3, purpose: .switchSession(Self.newSession))
+            $0.pending = nil
+            $0.switchingSession = AuthSessionSwitch(requestID: 3, session: Self.newSession)
             $0.lastRequestID = 3
         }
     }

@@ -89,6 +89,11 @@ final class RuntimeMethodsTests: XCTestCase {
         for params: JSONValue in [
             [:], ["organizationId": ""], ["organizationId": "org demo"], ["organizationId": "org", "locale": "en_US"],
             ["organizationId": "org", "capabilities": ["webAuthn": "yes"]],
+            ["organizationId": "org", "capabilities": "webAuthn"],
+            ["organizationId": "org", "capabilities": ["camera": true]],
+            ["organizationId": "org", "capabilities": ["platform": "ios 17"]],
+            ["organizationId": "org", "capabilities": ["platform": ""]],
+            ["organizationId": "org", "capabilities": ["platform": 3]],
         ] {
             do {
                 _ = try await create(params)

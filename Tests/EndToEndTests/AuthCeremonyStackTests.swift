@@ -186,8 +186,8 @@ extension FoundationStackTests {
         XCTAssertEqual(confirmed["type"], "AUTHENTICATED", "\(confirmed)")
         let session = try await rpc("session.mount", token: token)
         let sessionStore = try XCTUnwrap(session["result"]?["storeId"]?.stringValue)
-        let state = try await rpc("store.state", ["storeId": .string(sessionStore)], token: token)
-        XCTAssertEqual(state["result"]?["model"]?["identity"]?["value"]?["userId"], "acct_chen", "the same identity")
+        let state = try await follow(sessionStore, token: token) { $0["status"] == ["type": "ACTIVE"] }
+        XCTAssertEqual(state["identity"]?["value"]?["userId"], "acct_chen", "the same identity")
     }
 
     func testDataRegionsAreListedEuropeanUnionFirstInTheSdkLocale() async throws {

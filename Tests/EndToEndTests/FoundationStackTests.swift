@@ -192,10 +192,10 @@ final class FoundationStackTests: XCTestCase {
 
         let session = try await rpc("session.mount", token: token)
         let sessionStore = try XCTUnwrap(session["result"]?["storeId"]?.stringValue, "\(session)")
-        let state = try await rpc("store.state", ["storeId": .string(sessionStore)], token: token)
-        XCTAssertEqual(state["result"]?["model"]?["identity"]?["type"], "AUTHENTICATED", "\(state)")
-        XCTAssertEqual(state["result"]?["model"]?["identity"]?["value"]?["userId"], "acct_chen")
-        XCTAssertEqual(state["result"]?["model"]?["status"], ["type": "ACTIVE"])
+        // The switch follows Authenticated once Folio's session token checks out.
+        let state = try await follow(sessionStore, token: token) { $0["identity"]?["type"] == "AUTHENTICATED" }
+        XCTAssertEqual(state["identity"]?["value"]?["userId"], "acct_chen")
+        XCTAssertEqual(state["status"], ["type": "ACTIVE"])
 
         let followed = try await follow(watcher, token: token) { $0["identity"]?["type"] == "AUTHENTICATED" }
         XCTAssertEqual(followed["status"], ["type": "ACTIVE"], "a SessionStore mounted before the sign-in follows it")

@@ -101,12 +101,32 @@ enum RuntimeRequestParser {
             guard let tag = LocaleTag(text) else { throw .invalidParams("locale must be a BCP 47 language tag") }
             locale = tag
         }
-        let capabilities = call.value("capabilities") ?? [:]
-        guard case .object(let members) = capabilities, members["webAuthn"].map({ $0.boolValue != nil }) ?? true else {
-            throw .invalidParams("capabilities must be an object whose webAuthn is a boolean")
-        }
         return RuntimeDirectory.Request(
-            organizationID: organizationID, locale: locale, capabilities: capabilities,
+            organizationID: organizationID, locale: locale, capabilities: try capabilities(call.value("capabilities")),
             deviceCredential: try call.optionalString("deviceCredential"))
+    }
+
+    static let maxPlatformLength = 32
+
+    /// `{webAuthn?: boolean, platform?: string}`; `platform` is the device's operating system as Folio spells
+    /// it (`WEB`, `IOS`, `ANDROID`, or another upper-case name), `WEB` when left out.
+    static func capabilities(_ value: JSONValue?) throws(JSONRPCError) -> JSONValue {
+        guard let value else { return [:] }
+        guard case .object(let members) = value else { throw .invalidParams("capabilities must be an object") }
+        if let unknown = members.keys.first(where: { $0 != "webAuthn" && $0 != "platform" }) {
+            throw .invalidParams("capabilities has no member \(unknown); it has webAuthn and platform")
+        }
+        guard members["webAuthn"].map({ $0.boolValue != nil }) ?? true else {
+            throw .invalidParams("capabilities.webAuthn must be a boolean")
+        }
+        if let platform = members["platform"] {
+            guard let text = platform.stringValue, !text.isEmpty, text.utf8.count <= maxPlatformLength,
+                text.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") })
+            else {
+                throw .invalidParams(
+                    "capabilities.platform must be 1-\(maxPlatformLength) of A-Z 0-9 _ (WEB, IOS, ANDROID...)")
+            }
+        }
+        return value
     }
 }

@@ -75,7 +75,9 @@ extension AuthReducer {
             }
         case .verification(let requirement):
             effects = leaveCeremony(&state)
-            guard let session = state.session, case .authenticated = session.identity,
+            // A verification right after a sign-in confirms the session that sign-in is switching to.
+            guard let session = state.switchingSession?.session ?? state.session,
+                case .authenticated = session.identity,
                 let sessionId = session.sessionId
             else {
                 state.flow = .failed(error: .notSignedIn)
@@ -253,7 +255,7 @@ extension AuthReducer {
         let requestID = state.nextRequestID()
         let session = AuthSessionContext(
             identity: SessionIdentity(folio: completion.identity), sessionId: completion.session.id)
-        state.pending = AuthPendingCall(requestID: requestID, purpose: .switchSession(session))
-        return [.switchSession(requestID: requestID, identity: completion.identity, session: completion.session)]
+        state.switchingSession = AuthSessionSwitch(requestID: requestID, session: session)
+        return [.switchSession(requestID: requestID, completion: completion)]
     }
 }

@@ -18,7 +18,7 @@ extension AuthReducer {
         case cancelCeremony(requestID: UInt64, ceremonyId: String)
         /// Switch the runtime's session to a finished ceremony's identity; answers `sessionSwitched` or
         /// `sessionSwitchFailed`.
-        case switchSession(requestID: UInt64, identity: FolioIdentity, session: FolioSession)
+        case switchSession(requestID: UInt64, completion: AuthCompletion)
     }
 }
 

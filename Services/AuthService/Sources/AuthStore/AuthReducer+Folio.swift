@@ -17,7 +17,8 @@ extension AuthReducer {
             if case .restoreAfterPasskey(let passkeyError) = pending.purpose { error = passkeyError }
             return show(step, error: error, &state)
         case .completed(let completion):
-            let finished = AuthCompletion(identity: completion.identity, session: completion.session)
+            let finished = AuthCompletion(
+                identity: completion.identity, session: completion.session, sessionToken: completion.sessionToken)
             if let code = completion.recoveryCode, ceremony.purpose != .verification {
                 state.ceremony = AuthCeremonyContext(
                     purpose: ceremony.purpose, identifier: ceremony.identifier, id: folio.id, completion: finished)

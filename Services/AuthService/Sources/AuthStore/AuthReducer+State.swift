@@ -20,13 +20,17 @@ extension AuthReducer {
         public var ceremony: AuthCeremonyContext?
         /// The one call whose answer the reducer waits for; answers to any other request id are stale.
         public var pending: AuthPendingCall?
+        /// The session switch of a finished ceremony, kept apart from `pending` so that a ceremony started
+        /// or cancelled meanwhile does not lose its outcome.
+        public var switchingSession: AuthSessionSwitch?
         /// The last request id handed out; ids correlate effects with their events.
         public var lastRequestID: UInt64
 
         public init(
             flow: AuthFlowStep = .idle, dataRegion: DataRegion? = nil, locale: LocaleTag = .english,
             supportsPasskeys: Bool = false, session: AuthSessionContext? = nil,
-            ceremony: AuthCeremonyContext? = nil, pending: AuthPendingCall? = nil, lastRequestID: UInt64 = 0
+            ceremony: AuthCeremonyContext? = nil, pending: AuthPendingCall? = nil,
+            switchingSession: AuthSessionSwitch? = nil, lastRequestID: UInt64 = 0
         ) {
             self.flow = flow
             self.dataRegion = dataRegion
@@ -35,6 +39,7 @@ extension AuthReducer {
             self.session = session
             self.ceremony = ceremony
             self.pending = pending
+            self.switchingSession = switchingSession
             self.lastRequestID = lastRequestID
         }
 
@@ -108,14 +113,17 @@ public struct AuthShownInput: Sendable, Codable, Equatable {
     }
 }
 
-/// The identity and session a finished sign-in or recovery switches to (Folio's session token is not kept).
+/// The identity and session a finished sign-in or recovery switches to, with Folio's signed session token,
+/// which the switch verifies against Folio's keys before the runtime takes the identity.
 public struct AuthCompletion: Sendable, Codable, Equatable {
     public var identity: FolioIdentity
     public var session: FolioSession
+    public var sessionToken: String?
 
-    public init(identity: FolioIdentity, session: FolioSession) {
+    public init(identity: FolioIdentity, session: FolioSession, sessionToken: String? = nil) {
         self.identity = identity
         self.session = session
+        self.sessionToken = sessionToken
     }
 }
 
@@ -130,7 +138,6 @@ public struct AuthPendingCall: Sendable, Codable, Equatable {
         case restoreAfterPasskey(error: AuthError)
         case resendOtp
         case completeDeviceLink
-        case switchSession(AuthSessionContext)
     }
 
     public var requestID: UInt64
@@ -139,5 +146,16 @@ public struct AuthPendingCall: Sendable, Codable, Equatable {
     public init(requestID: UInt64, purpose: Purpose) {
         self.requestID = requestID
         self.purpose = purpose
+    }
+}
+
+/// A session switch in flight: the request id its outcome answers, and the session it switches to.
+public struct AuthSessionSwitch: Sendable, Codable, Equatable {
+    public var requestID: UInt64
+    public var session: AuthSessionContext
+
+    public init(requestID: UInt64, session: AuthSessionContext) {
+        self.requestID = requestID
+        self.session = session
     }
 }

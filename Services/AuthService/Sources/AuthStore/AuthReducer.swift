@@ -53,18 +53,17 @@ public struct AuthReducer: StoreReducer {
             }
             return fail(.unclassified(message: message), after: pending, &state)
         case .sessionSwitched(let requestID):
-            guard let pending = state.pending, pending.requestID == requestID,
-                case .switchSession(let session) = pending.purpose
-            else { return [] }
-            state.pending = nil
-            state.session = session
+            guard let switching = state.switchingSession, switching.requestID == requestID else { return [] }
+            state.switchingSession = nil
+            state.session = switching.session
             return []
         case .sessionSwitchFailed(let requestID):
-            guard let pending = state.pending, pending.requestID == requestID,
-                case .switchSession = pending.purpose
-            else { return [] }
-            state.pending = nil
-            if case .authenticated = state.flow { state.flow = .failed(error: .sessionUnavailable) }
+            guard let switching = state.switchingSession, switching.requestID == requestID else { return [] }
+            state.switchingSession = nil
+            // Only the flow of the ceremony that switched moves on; a ceremony started meanwhile keeps its own.
+            if case .authenticated = state.flow, state.ceremony == nil {
+                state.flow = .failed(error: .sessionUnavailable)
+            }
             return []
         case .localeChanged(let locale):
             state.locale = locale

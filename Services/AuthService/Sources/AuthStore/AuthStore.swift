@@ -19,11 +19,14 @@ enum AuthStore {
         let deviceID: String
         let locale: LocaleTag
         let supportsPasskeys: Bool
+        /// The device's operating system as the client declared it (`WEB` when it did not).
+        let platform: FolioDevicePlatform
         let session: AuthSessionContext?
     }
 
     static func mountMethod(_ context: ServiceContext, folio: FolioClient) -> RPCMethod {
         let endpoint = StoreEndpoint(service: .auth, transport: context.transport, registry: context.registry)
+        let verifier = SessionTokenVerifier(folio: folio)
         return endpoint.mountMethod(AuthStoreMethods.mount) { _, runtime, id in
             guard let facts = try await facts(runtimeID: runtime.id, database: context.database) else {
                 throw StoreError.runtimeShutDown
@@ -33,18 +36,20 @@ enum AuthStore {
             return StoreHost(
                 id: id, kind: kind, runtime: runtime, reducer: reducer(facts), initialState: state,
                 persistence: context.snapshots,
-                runEffect: effects(context, storeID: id, runtimeID: runtime.id, folio: folio))
+                runEffect: effects(context, storeID: id, runtimeID: runtime.id, folio: folio, verifier: verifier))
         }
     }
 
     static func restorer(_ context: ServiceContext, folio: FolioClient) -> StoreEndpoint.Restorer {
-        { snapshot, runtime in
+        let verifier = SessionTokenVerifier(folio: folio)
+        return { snapshot, runtime in
             guard let facts = try await facts(runtimeID: runtime.id, database: context.database) else {
                 throw StoreError.runtimeShutDown
             }
             return try await StoreHost.restore(
                 snapshot, runtime: runtime, reducer: reducer(facts), persistence: context.snapshots,
-                runEffect: effects(context, storeID: snapshot.storeID, runtimeID: runtime.id, folio: folio))
+                runEffect: effects(
+                    context, storeID: snapshot.storeID, runtimeID: runtime.id, folio: folio, verifier: verifier))
         }
     }
 
@@ -53,7 +58,7 @@ enum AuthStore {
         let fingerprint = Hex.encode((try? BLAKE2b.hash(Array(facts.deviceID.utf8), length: 16)) ?? [])
         return AuthReducer(
             organizationId: facts.organizationID,
-            device: FolioAuthDevice(id: facts.deviceID, platform: .web, fingerprint: fingerprint))
+            device: FolioAuthDevice(id: facts.deviceID, platform: facts.platform, fingerprint: fingerprint))
     }
 
     static func facts(runtimeID: String, database: PostgresPool) async throws -> RuntimeFacts? {
@@ -72,12 +77,14 @@ enum AuthStore {
             deviceID: try row.decode(String.self, "device_id"),
             locale: try row.decode(String?.self, "locale").flatMap(LocaleTag.init) ?? .english,
             supportsPasskeys: capabilities["webAuthn"]?.boolValue ?? false,
+            platform: capabilities["platform"]?.stringValue.map(FolioDevicePlatform.init(rawValue:)) ?? .web,
             session: AuthSessionContext(identity: identity, sessionId: try row.decode(String?.self, "folio_session_id"))
         )
     }
 
     static func effects(
-        _ context: ServiceContext, storeID: StoreID, runtimeID: String, folio: FolioClient
+        _ context: ServiceContext, storeID: StoreID, runtimeID: String, folio: FolioClient,
+        verifier: SessionTokenVerifier
     ) -> EffectRunner<AuthReducer> {
         { effect in
             func key(_ requestID: UInt64) -> String { "\(storeID.rawValue)-\(requestID)" }
@@ -110,10 +117,9 @@ enum AuthStore {
                 return []
             case .deriveProof(let requestID, let request):
                 return [await derive(requestID, request)]
-            case .switchSession(let requestID, let identity, let session):
+            case .switchSession(let requestID, let completion):
                 let switched = await switchSession(
-                    SessionIdentity(folio: identity), folioSessionID: session.id, runtimeID: runtimeID, context: context
-                )
+                    completion, runtimeID: runtimeID, context: context, verifier: verifier)
                 return [switched ? .sessionSwitched(requestID: requestID) : .sessionSwitchFailed(requestID: requestID)]
             }
         }
@@ -157,11 +163,24 @@ enum AuthStore {
         }
     }
 
-    /// Records the ceremony's identity as the runtime's session (ACTIVE: Folio confirmed it) and announces it.
+    /// Records the ceremony's identity as the runtime's session (ACTIVE: Folio confirmed it) and announces it,
+    /// once Folio's session token checks out. When the switch cannot happen, the runtime stays on its previous
+    /// identity, which SessionStore reports again with status DEVICE.
     private static func switchSession(
-        _ identity: SessionIdentity, folioSessionID: String, runtimeID: String, context: ServiceContext
+        _ completion: AuthCompletion, runtimeID: String, context: ServiceContext, verifier: SessionTokenVerifier
     ) async -> Bool {
+        let identity = SessionIdentity(folio: completion.identity)
+        let folioSessionID = completion.session.id
         let model = SessionUiModel(identity: identity, status: .active)
+        do {
+            let organizationID = try await facts(runtimeID: runtimeID, database: context.database)?.organizationID
+            try await verifier.verify(completion, organizationID: organizationID ?? "")
+        } catch {
+            context.logger.warning(
+                "session switch refused", ["runtimeId": runtimeID, "error": String(describing: error)])
+            await keepPreviousIdentity(runtimeID: runtimeID, context: context)
+            return false
+        }
         do {
             let updated = try await context.database.execute(
                 """
@@ -173,11 +192,35 @@ enum AuthStore {
         } catch {
             context.logger.warning(
                 "session switch failed", ["runtimeId": runtimeID, "error": String(describing: error)])
+            await keepPreviousIdentity(runtimeID: runtimeID, context: context)
             return false
         }
         try? await context.transport.publish(
             subject: BusSubjects.sessionChanged(runtimeID: runtimeID),
             payload: SessionAnnouncement.payload(model, folioSessionID: folioSessionID))
         return true
+    }
+
+    /// The runtime's previous identity, again with status DEVICE, recorded and announced.
+    private static func keepPreviousIdentity(runtimeID: String, context: ServiceContext) async {
+        do {
+            let rows = try await context.database.query(
+                """
+                UPDATE runtime_sessions SET status = 'DEVICE', updated_at = now()
+                WHERE runtime_id = \(runtimeID)
+                RETURNING identity, folio_session_id
+                """)
+            guard let row = rows.first else { return }
+            let identity = try SessionIdentity(
+                json: try JSONParser.parse(try row.decode(PostgresJSON.self, "identity").text), path: "identity")
+            try await context.transport.publish(
+                subject: BusSubjects.sessionChanged(runtimeID: runtimeID),
+                payload: SessionAnnouncement.payload(
+                    SessionUiModel(identity: identity, status: .device),
+                    folioSessionID: try row.decode(String?.self, "folio_session_id")))
+        } catch {
+            context.logger.warning(
+                "previous identity not announced", ["runtimeId": runtimeID, "error": String(describing: error)])
+        }
     }
 }

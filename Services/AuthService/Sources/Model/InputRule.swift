@@ -8,6 +8,8 @@ struct InputRule: Sendable {
         /// Letters and digits in groups separated by single spaces or dashes (a recovery code as it is shown).
         case groupedCode(ClosedRange<Int>)
         case base64URL
+        /// base64url parts joined by dots: a bare signature, or a compact JWS that carries one.
+        case signature
         case jwt
         case absoluteURI
         /// Printable ASCII without spaces (ids that Folio or the service handed out).
@@ -17,11 +19,13 @@ struct InputRule: Sendable {
     var length: ClosedRange<Int>
     var allowsControlCharacters = false
     var shape: Shape?
+    /// A bound on the UTF-8 size besides the character count.
+    var maxBytes: Int?
 
     /// A text field such as a binding or a display text.
     static let text = InputRule(length: 1...1024)
-    /// A password as typed; only its length is bounded.
-    static let password = InputRule(length: 1...1024, allowsControlCharacters: true)
+    /// A password as typed; only its size is bounded: 4 KiB of UTF-8.
+    static let password = InputRule(length: 1...4096, allowsControlCharacters: true, maxBytes: 4096)
     static let email = InputRule(length: 3...254, shape: .email)
     static let phone = InputRule(length: 6...32, shape: .phone)
     static let otpCode = InputRule(length: 4...12, shape: .digits(4...12))
@@ -33,7 +37,7 @@ struct InputRule: Sendable {
     static let oauthState = InputRule(length: 1...1024)
     static let identifier = InputRule(length: 1...256, shape: .token)
     static let base64URL = InputRule(length: 1...16_384, shape: .base64URL)
-    static let transferAck = InputRule(length: 1...4096, shape: .base64URL)
+    static let transferAck = InputRule(length: 1...4096, shape: .signature)
     static let shortText = InputRule(length: 1...256)
     /// A string of the model (read back from a snapshot): any text, even empty.
     static let modelText = InputRule(length: 0...Int.max, allowsControlCharacters: true)
@@ -41,6 +45,7 @@ struct InputRule: Sendable {
     /// Why `text` breaks the rule, or nil when it keeps it.
     func violation(_ text: String) -> String? {
         if text.isEmpty, length.lowerBound > 0 { return "must not be empty" }
+        if let maxBytes, text.utf8.count > maxBytes { return "must be at most \(maxBytes) bytes of UTF-8" }
         // Lengths count Unicode scalars. A scalar takes at most four UTF-8 bytes, so the byte count bounds a
         // huge string before its scalars are counted.
         if length.upperBound < Int.max / 4,
@@ -73,6 +78,10 @@ struct InputRule: Sendable {
             return nil
         case .base64URL:
             return isBase64URL(text) ? nil : "must be base64url (A-Z a-z 0-9 - _, without padding)"
+        case .signature:
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+            return parts.count <= 3 && parts.allSatisfy({ !$0.isEmpty && isBase64URL(Substring($0)) })
+                ? nil : "must be base64url, or up to three base64url parts separated by dots (a compact JWS)"
         case .jwt:
             let parts = text.split(separator: ".", omittingEmptySubsequences: false)
             return parts.count == 3 && parts.allSatisfy({ isBase64URL(Substring($0)) })

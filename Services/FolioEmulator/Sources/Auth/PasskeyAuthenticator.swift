@@ -4,9 +4,7 @@ import FolioModel
 /// The authenticator behind the fixture passkeys: each credential's Ed25519 key (COSE alg -8) is derived
 /// from its id, so the emulator can both sign assertions (`POST /admin/passkeys/{id}/assert`) and check
 /// them without keys in the fixtures.
-///
-/// The emulator's Crypto has no SHA-256, so where WebAuthn hashes with SHA-256 (rpIdHash, the hash of
-/// clientDataJSON under the signature) these passkeys use BLAKE2b-256.
+/// Hashes are WebAuthn's SHA-256 (rpIdHash, and the hash of clientDataJSON under the signature).
 enum PasskeyAuthenticator {
     private static let seedKey = Array("folio-emulator-passkey-v1".utf8)
 
@@ -20,17 +18,17 @@ enum PasskeyAuthenticator {
         privateKey(credentialId)?.publicKey
     }
 
-    /// BLAKE2b-256.
+    /// SHA-256, as WebAuthn hashes.
     static func hash(_ text: String) -> [UInt8] {
         hash(Array(text.utf8))
     }
 
     static func hash(_ bytes: [UInt8]) -> [UInt8] {
-        // Only fails for out-of-range lengths; 32 is in range.
-        (try? BLAKE2b.hash(bytes)) ?? []
+        SHA256.hash(bytes)
     }
 
-    /// An assertion for `challenge`, shaped like the PASSKEY answer's value.
+    /// An assertion for `challenge`, shaped like the PASSKEY answer's value; `userHandle` (the owner's account
+    /// id) is base64url-encoded like every binary WebAuthn field.
     static func assertion(credentialId: String, challenge: String, rpId: String, origin: String, userHandle: String)
         -> JSONValue?
     {
@@ -45,7 +43,8 @@ enum PasskeyAuthenticator {
         return [
             "credentialId": .string(credentialId), "clientDataJSON": .string(Base64URL.encode(clientDataBytes)),
             "authenticatorData": .string(Base64URL.encode(authenticatorData)),
-            "signature": .string(Base64URL.encode(signature)), "userHandle": .string(userHandle),
+            "signature": .string(Base64URL.encode(signature)),
+            "userHandle": .string(Base64URL.encode(Array(userHandle.utf8))),
         ]
     }
 }
