@@ -203,3 +203,68 @@ extension FoundationStackTests {
         XCTAssertEqual(model["flow"], ["type": "IDLE"], "the choice is only recorded")
     }
 }
+
+/// Folio's limits reach the flow with their times, and a recovery can continue a waiting sign-in.
+extension FoundationStackTests {
+    func testALockedPasswordReportsUntilAndTheCodeCounterStillWorks() async throws {
+        let (token, auth) = try await mountAuth(organization: "org_bluebank")
+        let now = Int64(try await admin.now().timeIntervalSince1970)
+        try await dispatch(auth, signIn(email: "chen.wei@example.net"), token: token)
+        _ = try await settled(auth, token: token)
+        var flow: JSONValue = .null
+        for attempt in 1...5 {
+            let before = try await version(auth, token: token)
+            try await dispatch(auth, answer("PASSWORD", "wrong-password-\(attempt)"), token: token)
+            let model = try await follow(auth, token: token, afterVersion: before) {
+                $0["flow"]?["type"] == "FAILED"
+                    || ($0["flow"]?["type"] == "AWAITING_INPUT" && $0["flow"]?["value"]?["error"] != nil)
+            }
+            flow = model["flow"] ?? .null
+            if flow["type"] == "FAILED" { break }
+        }
+        XCTAssertEqual(flow["type"], "FAILED", "\(flow)")
+        XCTAssertEqual(flow["value"]?["error"]?["type"], "LOCKED", "\(flow)")
+        XCTAssertEqual(flow["value"]?["error"]?["value"]?["until"]?.intValue, now + 900, "Folio's lockoutSeconds")
+
+        // Passwords are locked, codes are not: a new ceremony signs in with a one-time code.
+        try await dispatch(auth, signIn(email: "chen.wei@example.net"), token: token)
+        _ = try await follow(auth, token: token) { $0["flow"]?["value"]?["phase"]?["type"] == "PASSWORD" }
+        try await dispatch(auth, ["type": "SELECT_ALTERNATIVE", "value": ["method": ["type": "OTP"]]], token: token)
+        _ = try await follow(auth, token: token) { $0["flow"]?["value"]?["phase"]?["type"] == "OTP" }
+        try await dispatch(auth, answer("OTP", try await admin.lastCode(to: "chen.wei@example.net")), token: token)
+        let done = try await settled(auth, token: token)
+        XCTAssertEqual(done["type"], "AUTHENTICATED", "\(done)")
+    }
+
+    func testTooManyStartsAreRateLimitedWithRetryAfter() async throws {
+        let (token, auth) = try await mountAuth(organization: "org_civic")
+        var flow: JSONValue = .null
+        for _ in 1...11 {
+            let before = try await version(auth, token: token)
+            try await dispatch(auth, signIn(email: "emil.larsen@example.dk"), token: token)
+            flow =
+                try await follow(auth, token: token, afterVersion: before) {
+                    $0["flow"]?["type"] == "AWAITING_INPUT" || $0["flow"]?["type"] == "FAILED"
+                }["flow"] ?? .null
+            if flow["type"] == "FAILED" { break }
+        }
+        XCTAssertEqual(flow["type"], "FAILED", "Start itself failed, so there is no step to go back to: \(flow)")
+        XCTAssertEqual(flow["value"]?["error"]?["type"], "RATE_LIMITED", "\(flow)")
+        XCTAssertEqual(flow["value"]?["error"]?["value"]?["retryAfter"]?.intValue, 600, "Folio's startWindowSeconds")
+    }
+
+    func testARecoveryStartedWhileASignInWaitsContinuesFromIt() async throws {
+        let (token, auth) = try await mountAuth(organization: "org_bluebank")
+        try await dispatch(auth, signIn(email: "chen.wei@example.net"), token: token)
+        _ = try await settled(auth, token: token)
+        let recovery: JSONValue = ["type": "START", "value": ["value": ["type": "RECOVERY", "value": [:]]]]
+        try await dispatch(auth, recovery, token: token)
+        let asking = try await follow(auth, token: token) {
+            $0["flow"]?["value"]?["phase"]?["type"] == "RECOVERY_CODE" || $0["flow"]?["type"] == "FAILED"
+        }
+        XCTAssertEqual(asking["flow"]?["type"], "AWAITING_INPUT", "the sign-in's account is recovered: \(asking)")
+        try await dispatch(auth, answer("RECOVERY_CODE", "CHEN-7K2M-9QXD-4TWP"), token: token)
+        let reset = try await follow(auth, token: token) { $0["flow"]?["value"]?["phase"]?["type"] == "NEW_PASSWORD" }
+        XCTAssertEqual(reset["flow"]?["type"], "AWAITING_INPUT")
+    }
+}

@@ -137,8 +137,11 @@ final class FoundationStackTests: XCTestCase {
     }
 
     /// Follows a store through the Gateway until `done` holds for its model; fails with the model otherwise.
-    func follow(_ storeID: String, token: String, until done: (JSONValue) -> Bool) async throws -> JSONValue {
-        var version: Int64 = -1
+    /// Only models newer than `afterVersion` count, so a model from before an action is not taken for its outcome.
+    func follow(
+        _ storeID: String, token: String, afterVersion: Int64 = -1, until done: (JSONValue) -> Bool
+    ) async throws -> JSONValue {
+        var version = afterVersion
         var last: JSONValue = .null
         for _ in 0..<20 {
             let next = try await rpc(
@@ -151,6 +154,12 @@ final class FoundationStackTests: XCTestCase {
         }
         let logs = processes.map { "--- \($0.name)\n\($0.log.suffix(1500))" }.joined(separator: "\n")
         throw StackError("the store never reached the expected model; last: \(last)\n\(logs)")
+    }
+
+    /// The store's current version.
+    func version(_ storeID: String, token: String) async throws -> Int64 {
+        let state = try await rpc("store.state", ["storeId": .string(storeID)], token: token)
+        return try XCTUnwrap(state["result"]?["version"]?.intValue, "\(state)")
     }
 
     func testAPasswordSignInThroughTheGatewaySwitchesTheSession() async throws {
