@@ -39,6 +39,7 @@ let package = Package(
         .target(name: "Postgres", dependencies: ["CPostgres"], path: "Shared/Postgres"),
         .target(name: "HTTP", dependencies: ["CCurl", "CMicroHTTPD", "CShims"], path: "Shared/HTTP"),
         .target(name: "Bus", dependencies: ["FolioModel", "CNats"], path: "Shared/Bus"),
+        .target(name: "WireModel", dependencies: ["FolioModel", "Bus"], path: "Shared/WireModel"),
         .target(name: "StoreKit", dependencies: ["FolioModel", "Bus", "FolioAPI"], path: "Shared/StoreKit"),
         .target(name: "StoreKitTesting", dependencies: ["StoreKit"], path: "Shared/StoreKitTesting"),
         .target(name: "FolioAPI", dependencies: ["FolioModel", "Bus"], path: "Shared/FolioAPI"),
@@ -63,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "folio-inquiry", dependencies: ["InquiryService"], path: "Services/InquiryService/Main"),
         .target(
-            name: "AuthService", dependencies: ["ServiceKit", "StoreKit", "FolioClient", "Crypto"],
+            name: "AuthService", dependencies: ["ServiceKit", "StoreKit", "FolioClient", "Crypto", "WireModel"],
             path: "Services/AuthService/Sources", resources: [.copy("Migrations")]),
         .executableTarget(name: "folio-auth", dependencies: ["AuthService"], path: "Services/AuthService/Main"),
         .target(
@@ -97,7 +98,7 @@ let package = Package(
         .testTarget(
             name: "ServiceKitTests", dependencies: ["ServiceKit", "TestSupport"], path: "Tests/ServiceKitTests"),
         .testTarget(
-            name: "AuthServiceTests", dependencies: ["AuthService", "StoreKitTesting", "TestSupport"],
+            name: "AuthServiceTests", dependencies: ["AuthService", "StoreKitTesting", "TestSupport", "WireModel"],
             path: "Tests/AuthServiceTests"),
         .testTarget(
             name: "EndToEndTests",

@@ -1,6 +1,7 @@
 import AuthService
 import Bus
 import FolioModel
+import WireModel
 import XCTest
 
 /// AuthAction and its payloads: the wire shape of every case, round trips, and what a malformed action is

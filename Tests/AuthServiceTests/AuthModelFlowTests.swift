@@ -1,6 +1,7 @@
 import AuthService
 import FolioModel
 import Foundation
+import WireModel
 import XCTest
 
 /// The wire shapes of AuthUiModel, AuthFlowStep and AuthPhase: each case's JSON is the TypeScript shape,

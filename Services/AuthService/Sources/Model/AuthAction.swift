@@ -1,4 +1,5 @@
 import FolioModel
+import WireModel
 
 /// What a client dispatches to AuthStore (spec "Actions"); one that does not fit the current state does
 /// nothing. Wire: `{type: 'ANSWER', value: {value: {type: 'OTP', value: {value: '123456'}}}}`,

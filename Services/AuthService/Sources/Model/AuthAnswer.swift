@@ -1,4 +1,5 @@
 import FolioModel
+import WireModel
 
 /// The input sent with Answer (spec "Answers"); it must match the current phase (`method`). Wire:
 /// `{type: 'OTP', value: {value: '123456'}}`.

@@ -1,4 +1,5 @@
 import FolioModel
+import WireModel
 
 /// What went wrong in a ceremony (spec "Errors"). It appears in `AwaitingInput.error` while the step is still
 /// open and the person can answer again, and in `Failed.error` once the ceremony is over; `endsCeremony`

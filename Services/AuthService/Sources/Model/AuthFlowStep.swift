@@ -1,4 +1,5 @@
 import FolioModel
+import WireModel
 
 /// Where the ceremony is (spec "How it works"). Wire: `{type: 'AWAITING_INPUT', value: {phase, alternatives,
 /// error?}}`, `{type: 'IDLE'}`.

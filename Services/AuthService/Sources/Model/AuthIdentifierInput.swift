@@ -1,4 +1,5 @@
 import FolioModel
+import WireModel
 
 /// The identifier a ceremony starts for. Wire: `{type: 'EMAIL', value: {value}}`,
 /// `{type: 'PHONE', value: {value}}`.

@@ -1,3 +1,5 @@
+import WireModel
+
 /// A way to complete a step (spec "Alternatives"). `AwaitingInput.alternatives` lists the methods the person
 /// may switch to with `SelectAlternative`. Wire: `{type: 'PASSKEY'}`.
 public enum AuthMethod: WirePlainEnum {

@@ -1,4 +1,5 @@
 import FolioModel
+import WireModel
 
 /// The input the current step waits for (spec "Phases"). Wire: `{type: 'OTP', value: {channel, …}}`, and
 /// `{type: 'PASSWORD'}` for a phase without fields.

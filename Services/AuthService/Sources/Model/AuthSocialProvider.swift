@@ -1,3 +1,5 @@
+import WireModel
+
 /// An external identity provider of the SocialRedirect and SocialCallback phases. Wire: `{type: 'GITHUB'}`.
 public enum AuthSocialProvider: WirePlainEnum {
     case google

@@ -1,4 +1,5 @@
 import FolioModel
+import WireModel
 
 /// What a ceremony is for (spec "Start a ceremony"). Wire: `{type: 'SIGN_IN', value: {value: NewSession}}`,
 /// `{type: 'RECOVERY', value: {identifier?}}`, `{type: 'VERIFICATION', value: {value: VerificationRequirement}}`.

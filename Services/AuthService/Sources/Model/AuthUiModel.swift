@@ -1,4 +1,5 @@
 import FolioModel
+import WireModel
 
 /// The state of AuthStore, the UI model clients render (spec "State"). Wire: `{flow, dataRegions,
 /// dataRegion?}`; `store.state` and `store.next` return it as `model`.

@@ -1,4 +1,5 @@
 import FolioModel
+import WireModel
 
 /// Where the documents of a new account are stored (spec "Data region"). Wire: `{type: 'EU'}`, like the
 /// other enums without fields.

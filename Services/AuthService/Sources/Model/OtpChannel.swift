@@ -1,3 +1,5 @@
+import WireModel
+
 /// Where the one-time code of an Otp phase was sent. Wire: `{type: 'EMAIL'}`.
 public enum OtpChannel: WirePlainEnum {
     /// By email; the phase's destination is the masked address (`p***@example.com`).

@@ -1,4 +1,5 @@
 import FolioModel
+import WireModel
 
 /// How the passkey dialog of a `PasskeyRequest` ended, sent in `AuthAnswer.Passkey`.
 /// Wire: `{type: 'ASSERTION', value: {credentialId, …}}`, `{type: 'CANCELLED'}`,

@@ -1,4 +1,5 @@
 import FolioModel
+import WireModel
 
 /// The passkey dialog the hosted SDK asks the client to show, carried by `Busy.passkeyRequest`.
 ///

@@ -1,4 +1,5 @@
 import FolioModel
+import WireModel
 
 /// Describes a device, such as the fresh device a DeviceApproval phase asks to approve.
 /// Wire: `{os, osVersion?, model?}`.

@@ -1,4 +1,5 @@
 import FolioModel
+import WireModel
 
 /// The state of SessionStore: who the session is and how sure the SDK is of it (DESIGN §3, Sessions).
 /// Wire: `{identity, status}`.

@@ -1,3 +1,5 @@
+import WireModel
+
 /// The kind of sensitive operation a verification is bound to (spec "Verification"). Wire:
 /// `{type: 'DELETE_ACCOUNT'}`.
 public enum VerificationOperationType: WirePlainEnum {

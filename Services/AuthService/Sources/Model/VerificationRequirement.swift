@@ -1,4 +1,5 @@
 import FolioModel
+import WireModel
 
 /// What a verification confirms (spec "Verification"). Wire: `{operation?}`; on the web every field must
 /// be present, and an `undefined` one is left out of the JSON (null is read as absent too).

@@ -22,21 +22,21 @@ public struct WireDecodingError: Error, Sendable, Hashable, CustomStringConverti
         self.path = path
     }
 
-    static func missing(_ path: String) -> WireDecodingError { WireDecodingError(.missing, path: path) }
+    public static func missing(_ path: String) -> WireDecodingError { WireDecodingError(.missing, path: path) }
 
-    static func wrongType(_ path: String, expected: String) -> WireDecodingError {
+    public static func wrongType(_ path: String, expected: String) -> WireDecodingError {
         WireDecodingError(.wrongType(expected: expected), path: path)
     }
 
-    static func unknownType(_ path: String, type: String, allowed: [String]) -> WireDecodingError {
+    public static func unknownType(_ path: String, type: String, allowed: [String]) -> WireDecodingError {
         WireDecodingError(.unknownType(Self.excerpt(type), allowed: allowed), path: path)
     }
 
-    static func unknownField(_ path: String, field: String, allowed: [String]) -> WireDecodingError {
+    public static func unknownField(_ path: String, field: String, allowed: [String]) -> WireDecodingError {
         WireDecodingError(.unknownField(Self.excerpt(field), allowed: allowed), path: path)
     }
 
-    static func invalid(_ path: String, _ why: String) -> WireDecodingError {
+    public static func invalid(_ path: String, _ why: String) -> WireDecodingError {
         WireDecodingError(.invalid(why), path: path)
     }
 

@@ -1,7 +1,7 @@
 /// How a string is checked: every string a client sends is bounded and free of control characters (except a
 /// password, which is taken as typed); identifiers and codes get a light shape check.
-struct InputRule: Sendable {
-    enum Shape: Sendable {
+public struct InputRule: Sendable {
+    public enum Shape: Sendable {
         case email
         case phone
         case digits(ClosedRange<Int>)
@@ -16,34 +16,34 @@ struct InputRule: Sendable {
         case token
     }
 
-    var length: ClosedRange<Int>
-    var allowsControlCharacters = false
-    var shape: Shape?
+    public var length: ClosedRange<Int>
+    public var allowsControlCharacters = false
+    public var shape: Shape?
     /// A bound on the UTF-8 size besides the character count.
-    var maxBytes: Int?
+    public var maxBytes: Int?
+
+    public init(
+        length: ClosedRange<Int>, allowsControlCharacters: Bool = false, shape: Shape? = nil, maxBytes: Int? = nil
+    ) {
+        self.length = length
+        self.allowsControlCharacters = allowsControlCharacters
+        self.shape = shape
+        self.maxBytes = maxBytes
+    }
 
     /// A text field such as a binding or a display text.
-    static let text = InputRule(length: 1...1024)
-    /// A password as typed; only its size is bounded: 4 KiB of UTF-8.
-    static let password = InputRule(length: 1...4096, allowsControlCharacters: true, maxBytes: 4096)
-    static let email = InputRule(length: 3...254, shape: .email)
-    static let phone = InputRule(length: 6...32, shape: .phone)
-    static let otpCode = InputRule(length: 4...12, shape: .digits(4...12))
-    static let totpCode = InputRule(length: 6...8, shape: .digits(6...8))
-    static let recoveryCode = InputRule(length: 8...128, shape: .groupedCode(8...64))
-    static let jwt = InputRule(length: 5...16_384, shape: .jwt)
-    static let redirectURI = InputRule(length: 3...2048, shape: .absoluteURI)
-    static let oauthCode = InputRule(length: 1...2048)
-    static let oauthState = InputRule(length: 1...1024)
-    static let identifier = InputRule(length: 1...256, shape: .token)
-    static let base64URL = InputRule(length: 1...16_384, shape: .base64URL)
-    static let transferAck = InputRule(length: 1...4096, shape: .signature)
-    static let shortText = InputRule(length: 1...256)
+    public static let text = InputRule(length: 1...1024)
+    public static let email = InputRule(length: 3...254, shape: .email)
+    public static let phone = InputRule(length: 6...32, shape: .phone)
+    public static let jwt = InputRule(length: 5...16_384, shape: .jwt)
+    public static let identifier = InputRule(length: 1...256, shape: .token)
+    public static let base64URL = InputRule(length: 1...16_384, shape: .base64URL)
+    public static let shortText = InputRule(length: 1...256)
     /// A string of the model (read back from a snapshot): any text, even empty.
-    static let modelText = InputRule(length: 0...Int.max, allowsControlCharacters: true)
+    public static let modelText = InputRule(length: 0...Int.max, allowsControlCharacters: true)
 
     /// Why `text` breaks the rule, or nil when it keeps it.
-    func violation(_ text: String) -> String? {
+    public func violation(_ text: String) -> String? {
         if text.isEmpty, length.lowerBound > 0 { return "must not be empty" }
         if let maxBytes, text.utf8.count > maxBytes { return "must be at most \(maxBytes) bytes of UTF-8" }
         // Lengths count Unicode scalars. A scalar takes at most four UTF-8 bytes, so the byte count bounds a
@@ -95,7 +95,7 @@ struct InputRule: Sendable {
 
     /// The digits of a grouped code (`1234-5678 9012` → `123456789012`), or nil when it is not one.
     /// The code without its separators, letters in upper case (Folio's normal form of a recovery code).
-    static func groupedCode(_ text: String) -> String? {
+    public static func groupedCode(_ text: String) -> String? {
         var code = ""
         var previousWasSeparator = true
         for byte in text.utf8 {

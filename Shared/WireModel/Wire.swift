@@ -1,30 +1,30 @@
 import FolioModel
 
 /// Builds wire shapes.
-enum Wire {
+public enum Wire {
     /// `{type, value}`; `value` is left out when `fields` is nil (a case without fields).
-    static func tagged(_ type: String, _ fields: [String: JSONValue?]? = nil) -> JSONValue {
+    public static func tagged(_ type: String, _ fields: [String: JSONValue?]? = nil) -> JSONValue {
         TaggedValue(type: type, value: fields.map(object)).json
     }
 
     /// An object without the members that are nil: an absent optional field is left out, like `undefined`.
-    static func object(_ members: [String: JSONValue?]) -> JSONValue {
+    public static func object(_ members: [String: JSONValue?]) -> JSONValue {
         .object(members.compactMapValues { $0 })
     }
 
-    static func number(_ value: UInt64) -> JSONValue { .int(Int64(clamping: value)) }
+    public static func number(_ value: UInt64) -> JSONValue { .int(Int64(clamping: value)) }
 
-    static func array(_ values: [some WireValue]) -> JSONValue { .array(values.map(\.json)) }
+    public static func array(_ values: [some WireValue]) -> JSONValue { .array(values.map(\.json)) }
 }
 
 /// One `{type, value?}` value being read. Nothing but `type` and `value` may be present.
-struct WireCase {
-    let type: String
-    let path: String
+public struct WireCase {
+    public let type: String
+    public let path: String
     /// nil when `value` is absent or null.
-    let value: JSONValue?
+    public let value: JSONValue?
 
-    init(_ json: JSONValue, path: String) throws(WireDecodingError) {
+    public init(_ json: JSONValue, path: String) throws(WireDecodingError) {
         guard case .object(let members) = json else { throw .wrongType(path, expected: "an object {type, value?}") }
         for key in members.keys.sorted() where key != "type" && key != "value" {
             throw .unknownField(path, field: key, allowed: ["type", "value"])
@@ -36,30 +36,30 @@ struct WireCase {
         if let value = members["value"], !value.isNull { self.value = value } else { self.value = nil }
     }
 
-    func unknownType(_ allowed: [String]) -> WireDecodingError {
+    public func unknownType(_ allowed: [String]) -> WireDecodingError {
         .unknownType(path, type: type, allowed: allowed)
     }
 
     /// The fields of a case that has some. An absent `value` reads as `{}`, so a missing required field is
     /// reported by its own name.
-    func fields(_ names: [String]) throws(WireDecodingError) -> WireObject {
+    public func fields(_ names: [String]) throws(WireDecodingError) -> WireObject {
         try WireObject(value ?? .object([:]), path: path + ".value", fields: names)
     }
 
     /// A case without fields: `value` must be absent, null or `{}`.
-    func noFields() throws(WireDecodingError) {
+    public func noFields() throws(WireDecodingError) {
         _ = try fields([])
     }
 }
 
 /// The members of one JSON object being read; every error names the member's path.
-struct WireObject {
-    let path: String
+public struct WireObject {
+    public let path: String
     private let members: [String: JSONValue]
 
     /// Only the members named in `fields` may be present: a misspelt optional field is an error, not a value
     /// that silently goes missing.
-    init(_ json: JSONValue, path: String, fields: [String]) throws(WireDecodingError) {
+    public init(_ json: JSONValue, path: String, fields: [String]) throws(WireDecodingError) {
         guard case .object(let members) = json else { throw .wrongType(path, expected: "an object") }
         for key in members.keys.sorted() where !fields.contains(key) {
             throw .unknownField(path, field: key, allowed: fields)
@@ -68,68 +68,69 @@ struct WireObject {
         self.members = members
     }
 
-    func path(_ key: String) -> String { "\(path).\(key)" }
+    public func path(_ key: String) -> String { "\(path).\(key)" }
 
     /// The member, or nil when it is absent or null (TypeScript `undefined`; null is accepted too).
-    func optional(_ key: String) -> JSONValue? {
+    public func optional(_ key: String) -> JSONValue? {
         guard let value = members[key], !value.isNull else { return nil }
         return value
     }
 
-    func required(_ key: String) throws(WireDecodingError) -> JSONValue {
+    public func required(_ key: String) throws(WireDecodingError) -> JSONValue {
         guard let value = optional(key) else { throw .missing(path(key)) }
         return value
     }
 
     /// A string a client sent, checked against `rule`.
-    func string(_ key: String, _ rule: InputRule) throws(WireDecodingError) -> String {
+    public func string(_ key: String, _ rule: InputRule) throws(WireDecodingError) -> String {
         guard case .string(let text) = try required(key) else { throw .wrongType(path(key), expected: "a string") }
         if let violation = rule.violation(text) { throw .invalid(path(key), violation) }
         return text
     }
 
-    func optionalString(_ key: String, _ rule: InputRule) throws(WireDecodingError) -> String? {
+    public func optionalString(_ key: String, _ rule: InputRule) throws(WireDecodingError) -> String? {
         guard optional(key) != nil else { return nil }
         return try string(key, rule)
     }
 
-    func bool(_ key: String) throws(WireDecodingError) -> Bool {
+    public func bool(_ key: String) throws(WireDecodingError) -> Bool {
         guard case .bool(let value) = try required(key) else { throw .wrongType(path(key), expected: "a boolean") }
         return value
     }
 
-    func int64(_ key: String) throws(WireDecodingError) -> Int64 {
+    public func int64(_ key: String) throws(WireDecodingError) -> Int64 {
         guard let value = try required(key).intValue else { throw .wrongType(path(key), expected: "an integer") }
         return value
     }
 
-    func optionalInt64(_ key: String) throws(WireDecodingError) -> Int64? {
+    public func optionalInt64(_ key: String) throws(WireDecodingError) -> Int64? {
         guard optional(key) != nil else { return nil }
         return try int64(key)
     }
 
-    func uint64(_ key: String) throws(WireDecodingError) -> UInt64 {
+    public func uint64(_ key: String) throws(WireDecodingError) -> UInt64 {
         guard let value = try required(key).intValue, value >= 0 else {
             throw .wrongType(path(key), expected: "a non-negative integer")
         }
         return UInt64(value)
     }
 
-    func optionalUInt64(_ key: String) throws(WireDecodingError) -> UInt64? {
+    public func optionalUInt64(_ key: String) throws(WireDecodingError) -> UInt64? {
         guard optional(key) != nil else { return nil }
         return try uint64(key)
     }
 
-    func value<T: WireValue>(_ key: String, as type: T.Type = T.self) throws(WireDecodingError) -> T {
+    public func value<T: WireValue>(_ key: String, as type: T.Type = T.self) throws(WireDecodingError) -> T {
         try T(json: try required(key), path: path(key))
     }
 
-    func optionalValue<T: WireValue>(_ key: String, as type: T.Type = T.self) throws(WireDecodingError) -> T? {
+    public func optionalValue<T: WireValue>(_ key: String, as type: T.Type = T.self) throws(WireDecodingError) -> T? {
         guard let json = optional(key) else { return nil }
         return try T(json: json, path: path(key))
     }
 
-    func array<T: WireValue>(_ key: String, of type: T.Type = T.self, maxCount: Int = 64) throws(WireDecodingError)
+    public func array<T: WireValue>(_ key: String, of type: T.Type = T.self, maxCount: Int = 64)
+        throws(WireDecodingError)
         -> [T]
     {
         guard case .array(let elements) = try required(key) else { throw .wrongType(path(key), expected: "an array") }

@@ -1,6 +1,6 @@
 import FolioModel
 
-/// A type of the AuthStore and SessionStore wire model: it has a wire shape (the SDK's web TypeScript
+/// A type of a store's wire model: it has a wire shape (the SDK's web TypeScript
 /// shape, DESIGN §4) and reads it back, rejecting anything else with a `WireDecodingError`.
 ///
 /// `Codable` goes through the same wire shape, so a reducer state that holds these values snapshots to the
