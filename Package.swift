@@ -68,8 +68,8 @@ let package = Package(
             path: "Services/AuthService/Sources", resources: [.copy("Migrations")]),
         .executableTarget(name: "folio-auth", dependencies: ["AuthService"], path: "Services/AuthService/Main"),
         .target(
-            name: "VaultService", dependencies: ["ServiceKit", "StoreKit", "FolioClient", "Crypto"],
-            path: "Services/VaultService/Sources"),
+            name: "VaultService", dependencies: ["ServiceKit", "StoreKit", "FolioClient", "Crypto", "WireModel", "Lifecycle", "Postgres"],
+            path: "Services/VaultService/Sources", resources: [.copy("Migrations")]),
         .executableTarget(name: "folio-vault", dependencies: ["VaultService"], path: "Services/VaultService/Main"),
         .target(
             name: "DocumentReceiver", dependencies: ["ServiceKit", "StoreKit", "FolioClient", "Crypto"],
@@ -100,6 +100,10 @@ let package = Package(
         .testTarget(
             name: "AuthServiceTests", dependencies: ["AuthService", "StoreKitTesting", "TestSupport", "WireModel"],
             path: "Tests/AuthServiceTests"),
+        .testTarget(
+            name: "VaultServiceTests",
+            dependencies: ["VaultService", "StoreKitTesting", "TestSupport", "WireModel", "Postgres", "Crypto"],
+            path: "Tests/VaultServiceTests"),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["FolioModel", "Bus", "HTTP", "Postgres", "Crypto", "FolioEmulator", "TestSupport"],

@@ -27,7 +27,7 @@ public enum FolioAPI {
     /// Every method of the public surface.
     public static var methods: [RPCMethodSpec] {
         RuntimeMethods.all + StoreMethods.all + HealthMethods.all + AuthStoreMethods.all + SessionStoreMethods.all
-            + ExampleStoreMethods.all
+            + VaultStoreMethods.all + ExampleStoreMethods.all
     }
 
     public static func namespace(of method: String) -> String? {
@@ -158,6 +158,17 @@ public enum AuthStoreMethods {
         "auth.mount",
         summary:
             "Mounts AuthStore on the calling runtime. Model AuthUiModel {flow, dataRegions, dataRegion}; actions per docs/auth-store.md.",
+        result: RPCResultDescriptor("store", .ref("MountedStore")))
+
+    public static let all = [mount]
+}
+
+/// VaultStore: the encrypted record store of the account the runtime's session holds.
+public enum VaultStoreMethods {
+    public static let mount = RPCMethodSpec(
+        "vault.mount",
+        summary:
+            "Mounts VaultStore on the calling runtime. Model VaultUiModel {records, folders, busy, error?, sync, sharing}; actions per docs/vault-store.md.",
         result: RPCResultDescriptor("store", .ref("MountedStore")))
 
     public static let all = [mount]

@@ -2,4 +2,9 @@ import Foundation
 import ServiceKit
 import VaultService
 
-exit(await ServiceMain.run(VaultService.definition()))
+do {
+    exit(await ServiceMain.run(try VaultService.definition()))
+} catch {
+    FileHandle.standardError.write(Data("vault: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,15 +1,25 @@
 import Bus
 import FolioAPI
+import Foundation
+import Postgres
 import ServiceKit
 
-/// The VaultService service process. It joins the bus, runs the shared migrations and answers its health
-/// method; the stores it hosts are added to its definition as they are built.
+/// The VaultService: VaultStore, the vault of every account in PostgreSQL (row-level security per account,
+/// every body sealed), synced with Folio.
 public enum VaultService {
     public static let name = "vault"
 
-    public static func definition() -> ServiceDefinition {
-        ServiceDefinition(name: name) { context in
+    public static func definition() throws -> ServiceDefinition {
+        ServiceDefinition(name: name, migrations: try migrations()) { context in
             [ServiceHealth.method(HealthMethods.vault, context: context)]
         }
+    }
+
+    /// The vault tables, their row-level security and the `folio_vault` role.
+    public static func migrations() throws -> [Migration] {
+        guard let directory = Bundle.module.url(forResource: "Migrations", withExtension: nil) else {
+            throw MissingResource(name: "VaultService/Migrations")
+        }
+        return try Migration.load(directory: directory)
     }
 }

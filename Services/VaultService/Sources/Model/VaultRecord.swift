@@ -1,0 +1,247 @@
+import FolioModel
+import WireModel
+
+/// Where a record is in its lifecycle (spec "RecordHeader"): Active, or Deleted until restored or permanently
+/// deleted. Wire: `{type: 'ACTIVE'}`.
+public enum RecordState: WirePlainEnum {
+    case active
+    case deleted
+
+    public var wireType: String {
+        switch self {
+        case .active: "ACTIVE"
+        case .deleted: "DELETED"
+        }
+    }
+}
+
+/// What the account may do with a record: the owner changes it; a viewer of a shared record only reads it
+/// (and keeps its own settings). Wire: `{type: 'OWNER'}`, `{type: 'VIEW'}`.
+public enum RecordPermission: WirePlainEnum {
+    case owner
+    case view
+
+    public var wireType: String {
+        switch self {
+        case .owner: "OWNER"
+        case .view: "VIEW"
+        }
+    }
+}
+
+/// Why a record's local change cannot be pushed as it is (spec "Conflicts"). Wire: `{type: 'NONE'}`.
+public enum ConflictState: WirePlainEnum {
+    case none
+    /// Folio has a newer version of a record changed here.
+    case remoteChanged
+    /// Folio deleted a record changed here.
+    case remoteDeleted
+    /// Folio changed a record deleted here.
+    case localDeleted
+
+    public var wireType: String {
+        switch self {
+        case .none: "NONE"
+        case .remoteChanged: "REMOTE_CHANGED"
+        case .remoteDeleted: "REMOTE_DELETED"
+        case .localDeleted: "LOCAL_DELETED"
+        }
+    }
+}
+
+/// How a record stands with Folio (spec "RecordSync"). Wire: `{dirty, conflict, revision?}`.
+public struct RecordSync: WireValue {
+    /// A local change has not reached Folio yet.
+    public var dirty: Bool
+    public var conflict: ConflictState
+    /// Folio's revision of the record, once it has one.
+    public var revision: UInt64?
+
+    public init(dirty: Bool, conflict: ConflictState = .none, revision: UInt64? = nil) {
+        self.dirty = dirty
+        self.conflict = conflict
+        self.revision = revision
+    }
+
+    public var json: JSONValue {
+        Wire.object(["dirty": .bool(dirty), "conflict": conflict.json, "revision": revision.map(Wire.number)])
+    }
+
+    public init(json: JSONValue, path: String) throws(WireDecodingError) {
+        let object = try WireObject(json, path: path, fields: ["dirty", "conflict", "revision"])
+        self.init(
+            dirty: try object.bool("dirty"), conflict: try object.value("conflict"),
+            revision: try object.optionalUInt64("revision"))
+    }
+}
+
+/// What the vault knows about a record or a folder besides its body (spec "RecordHeader"). Times are seconds
+/// since the Unix epoch. Wire: `{id, schema, version, state, permission, createdAt, updatedAt, deletedAt?,
+/// revokedAt?, attachments, sync}`.
+public struct RecordHeader: WireValue {
+    /// Folio's id once Folio confirmed the record, else the local id (`D_…`, `F_…`).
+    public var id: String
+    public var schema: String
+    public var version: UInt32
+    public var state: RecordState
+    public var permission: RecordPermission
+    public var createdAt: Int64
+    public var updatedAt: Int64
+    public var deletedAt: Int64?
+    /// When the issuer revoked the record; it stays readable.
+    public var revokedAt: Int64?
+    /// Ids (`AT_…`) of the record's attachments.
+    public var attachments: [String]
+    public var sync: RecordSync
+
+    public init(
+        id: String, schema: String, version: UInt32, state: RecordState, permission: RecordPermission,
+        createdAt: Int64, updatedAt: Int64, deletedAt: Int64? = nil, revokedAt: Int64? = nil,
+        attachments: [String] = [], sync: RecordSync
+    ) {
+        self.id = id
+        self.schema = schema
+        self.version = version
+        self.state = state
+        self.permission = permission
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.deletedAt = deletedAt
+        self.revokedAt = revokedAt
+        self.attachments = attachments
+        self.sync = sync
+    }
+
+    public var json: JSONValue {
+        Wire.object([
+            "id": .string(id), "schema": .string(schema), "version": .int(Int64(version)), "state": state.json,
+            "permission": permission.json, "createdAt": .int(createdAt), "updatedAt": .int(updatedAt),
+            "deletedAt": deletedAt.map(JSONValue.int), "revokedAt": revokedAt.map(JSONValue.int),
+            "attachments": .array(attachments.map(JSONValue.string)), "sync": sync.json,
+        ])
+    }
+
+    public init(json: JSONValue, path: String) throws(WireDecodingError) {
+        let object = try WireObject(
+            json, path: path,
+            fields: [
+                "id", "schema", "version", "state", "permission", "createdAt", "updatedAt", "deletedAt", "revokedAt",
+                "attachments", "sync",
+            ])
+        self.init(
+            id: try object.string("id", .modelText), schema: try object.string("schema", .modelText),
+            version: UInt32(clamping: try object.uint64("version")), state: try object.value("state"),
+            permission: try object.value("permission"), createdAt: try object.int64("createdAt"),
+            updatedAt: try object.int64("updatedAt"), deletedAt: try object.optionalInt64("deletedAt"),
+            revokedAt: try object.optionalInt64("revokedAt"),
+            attachments: try object.array("attachments", of: WireString.self, maxCount: .max).map(\.value),
+            sync: try object.value("sync"))
+    }
+}
+
+/// The folders a record is in, as on the device, and the account's own settings of it (spec
+/// "RecordMetadata"). Wire: `{folders, settings?}`.
+public struct RecordMetadata: WireValue {
+    public var folders: [String]
+    public var settings: DocumentSettings?
+
+    public init(folders: [String] = [], settings: DocumentSettings? = nil) {
+        self.folders = folders
+        self.settings = settings
+    }
+
+    public var json: JSONValue {
+        Wire.object(["folders": .array(folders.map(JSONValue.string)), "settings": settings?.json])
+    }
+
+    public init(json: JSONValue, path: String) throws(WireDecodingError) {
+        let object = try WireObject(json, path: path, fields: ["folders", "settings"])
+        self.init(
+            folders: try object.array("folders", of: WireString.self, maxCount: .max).map(\.value),
+            settings: try object.optionalValue("settings"))
+    }
+}
+
+/// A record of the vault (spec "VaultRecord"). Wire: `{header, metadata, payload}`.
+public struct VaultRecord: WireValue {
+    public var header: RecordHeader
+    public var metadata: RecordMetadata
+    /// The app's JSON document, as written.
+    public var payload: String
+
+    public init(header: RecordHeader, metadata: RecordMetadata = RecordMetadata(), payload: String) {
+        self.header = header
+        self.metadata = metadata
+        self.payload = payload
+    }
+
+    public var json: JSONValue { ["header": header.json, "metadata": metadata.json, "payload": .string(payload)] }
+
+    public init(json: JSONValue, path: String) throws(WireDecodingError) {
+        let object = try WireObject(json, path: path, fields: ["header", "metadata", "payload"])
+        self.init(
+            header: try object.value("header"), metadata: try object.value("metadata"),
+            payload: try object.string("payload", .modelText))
+    }
+}
+
+/// The records in a folder, whether it is open, and the account's settings of it (spec "FolderMetadata").
+/// Wire: `{records, open, settings?}`.
+public struct FolderMetadata: WireValue {
+    public var records: [String]
+    public var open: Bool
+    public var settings: DocumentSettings?
+
+    public init(records: [String] = [], open: Bool = false, settings: DocumentSettings? = nil) {
+        self.records = records
+        self.open = open
+        self.settings = settings
+    }
+
+    public var json: JSONValue {
+        Wire.object([
+            "records": .array(records.map(JSONValue.string)), "open": .bool(open), "settings": settings?.json,
+        ])
+    }
+
+    public init(json: JSONValue, path: String) throws(WireDecodingError) {
+        let object = try WireObject(json, path: path, fields: ["records", "open", "settings"])
+        self.init(
+            records: try object.array("records", of: WireString.self, maxCount: .max).map(\.value),
+            open: try object.bool("open"), settings: try object.optionalValue("settings"))
+    }
+}
+
+/// A folder of the vault (spec "Folder"): a header like a record's, its metadata and its JSON body.
+/// Wire: `{header, metadata, payload}`.
+public struct VaultFolder: WireValue {
+    public var header: RecordHeader
+    public var metadata: FolderMetadata
+    public var payload: String
+
+    public init(header: RecordHeader, metadata: FolderMetadata = FolderMetadata(), payload: String) {
+        self.header = header
+        self.metadata = metadata
+        self.payload = payload
+    }
+
+    public var json: JSONValue { ["header": header.json, "metadata": metadata.json, "payload": .string(payload)] }
+
+    public init(json: JSONValue, path: String) throws(WireDecodingError) {
+        let object = try WireObject(json, path: path, fields: ["header", "metadata", "payload"])
+        self.init(
+            header: try object.value("header"), metadata: try object.value("metadata"),
+            payload: try object.string("payload", .modelText))
+    }
+}
+
+/// A string element of a wire array.
+struct WireString: WireValue {
+    var value: String
+    var json: JSONValue { .string(value) }
+
+    init(json: JSONValue, path: String) throws(WireDecodingError) {
+        guard case .string(let text) = json else { throw .wrongType(path, expected: "a string") }
+        value = text
+    }
+}

@@ -1,0 +1,41 @@
+import FolioModel
+import WireModel
+
+/// VaultStore's state (spec "State"). Wire: `{records, folders, busy, error?, sync, sharing}`.
+public struct VaultUiModel: WireValue {
+    public var records: [VaultRecord]
+    public var folders: [VaultFolder]
+    /// At least one Sync, Write or Share action is running.
+    public var busy: Bool
+    public var error: VaultErrorView?
+    public var sync: DocSyncStatus
+    public var sharing: SharingView
+
+    public init(
+        records: [VaultRecord] = [], folders: [VaultFolder] = [], busy: Bool = false, error: VaultErrorView? = nil,
+        sync: DocSyncStatus = DocSyncStatus(), sharing: SharingView = SharingView()
+    ) {
+        self.records = records
+        self.folders = folders
+        self.busy = busy
+        self.error = error
+        self.sync = sync
+        self.sharing = sharing
+    }
+
+    public var json: JSONValue {
+        Wire.object([
+            "records": Wire.array(records), "folders": Wire.array(folders), "busy": .bool(busy),
+            "error": error?.json, "sync": sync.json, "sharing": sharing.json,
+        ])
+    }
+
+    public init(json: JSONValue, path: String) throws(WireDecodingError) {
+        let object = try WireObject(
+            json, path: path, fields: ["records", "folders", "busy", "error", "sync", "sharing"])
+        self.init(
+            records: try object.array("records", maxCount: .max), folders: try object.array("folders", maxCount: .max),
+            busy: try object.bool("busy"), error: try object.optionalValue("error"), sync: try object.value("sync"),
+            sharing: try object.value("sharing"))
+    }
+}

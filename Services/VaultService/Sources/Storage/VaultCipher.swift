@@ -1,0 +1,92 @@
+import Crypto
+import FolioModel
+
+/// Seals and opens what the vault stores, with XChaCha20-Poly1305.
+///
+/// Every record and folder has its own random record key: its body is sealed with it, and the key itself is
+/// sealed with the account's data key (or, for a record shared with this account, opened from the share).
+/// The additional data binds each ciphertext to where it belongs: a body to its owner, schema and version
+/// (and, through its own key, to its record), a record key to its account and entry, settings to their
+/// account and entry. A ciphertext moved to another row, account or version fails to open.
+struct VaultCipher: Sendable {
+    let dataKey: SymmetricKey
+    let account: String
+
+    func newRecordKey() -> SymmetricKey { SymmetricKey.random() }
+
+    func wrapRecordKey(_ key: SymmetricKey, entryID: String) throws(VaultError) -> [UInt8] {
+        try seal(key.bytes, ["folio-vault-record-key", account, entryID], with: dataKey)
+    }
+
+    func unwrapRecordKey(_ wrapped: [UInt8], entryID: String) throws(VaultError) -> SymmetricKey {
+        let bytes = try open(wrapped, ["folio-vault-record-key", account, entryID], with: dataKey, entryID)
+        do {
+            return try SymmetricKey(bytes: bytes)
+        } catch {
+            throw .storage(message: "the record key of \(entryID) is malformed")
+        }
+    }
+
+    func sealBody(_ payload: String, key: SymmetricKey, owner: String, schema: String, version: UInt32)
+        throws(VaultError) -> [UInt8]
+    {
+        try seal(Array(payload.utf8), Self.bodyContext(owner: owner, schema: schema, version: version), with: key)
+    }
+
+    func openBody(_ sealed: [UInt8], key: SymmetricKey, owner: String, schema: String, version: UInt32, id: String)
+        throws(VaultError) -> String
+    {
+        let bytes = try open(sealed, Self.bodyContext(owner: owner, schema: schema, version: version), with: key, id)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func sealSettings(_ settings: DocumentSettings, entryID: String) throws(VaultError) -> [UInt8] {
+        try seal(settings.json.serialized(), ["folio-vault-settings", account, entryID], with: dataKey)
+    }
+
+    func openSettings(_ sealed: [UInt8], entryID: String) throws(VaultError) -> DocumentSettings {
+        let bytes = try open(sealed, ["folio-vault-settings", account, entryID], with: dataKey, entryID)
+        do {
+            return try DocumentSettings(json: try JSONParser.parse(bytes), path: "settings")
+        } catch {
+            throw .codec(message: "the settings of \(entryID) cannot be decoded: \(error)")
+        }
+    }
+
+    func sealAttachment(_ bytes: [UInt8], key: SymmetricKey, id: String) throws(VaultError) -> [UInt8] {
+        try seal(bytes, ["folio-vault-attachment", id], with: key)
+    }
+
+    func openAttachment(_ sealed: [UInt8], key: SymmetricKey, id: String) throws(VaultError) -> [UInt8] {
+        try open(sealed, ["folio-vault-attachment", id], with: key, id)
+    }
+
+    static func bodyContext(owner: String, schema: String, version: UInt32) -> [String] {
+        ["folio-vault-body", owner, schema, String(version)]
+    }
+
+    /// Parts joined with their lengths, so no two different part lists give the same bytes.
+    static func additionalData(_ parts: [String]) -> [UInt8] {
+        parts.flatMap { part in Array("\(part.utf8.count):".utf8) + Array(part.utf8) }
+    }
+
+    private func seal(_ plaintext: [UInt8], _ context: [String], with key: SymmetricKey) throws(VaultError)
+        -> [UInt8]
+    {
+        do {
+            return try AEAD.seal(plaintext, additionalData: Self.additionalData(context), key: key)
+        } catch {
+            throw .storage(message: "sealing failed: \(error)")
+        }
+    }
+
+    private func open(_ sealed: [UInt8], _ context: [String], with key: SymmetricKey, _ what: String)
+        throws(VaultError) -> [UInt8]
+    {
+        do {
+            return try AEAD.open(sealed, additionalData: Self.additionalData(context), key: key)
+        } catch {
+            throw .storage(message: "the stored ciphertext of \(what) does not open: it was damaged or moved")
+        }
+    }
+}

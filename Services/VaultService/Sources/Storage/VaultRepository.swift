@@ -1,0 +1,214 @@
+import Crypto
+import FolioModel
+import Foundation
+import Postgres
+
+/// The vault of an account in PostgreSQL: applies writes under the vault's rules on locked rows, and reads
+/// the view a VaultStore shows. Bodies and settings are sealed before they are stored.
+public struct VaultRepository: Sendable {
+    let database: VaultDatabase
+
+    public init(pool: PostgresPool, keyEncryptionKey: VaultKeyEncryptionKey) {
+        database = VaultDatabase(pool: pool, keyEncryptionKey: keyEncryptionKey)
+    }
+
+    /// Applies `write` to the vault of `account` and returns the id of the entry it created, if any.
+    public func apply(_ write: VaultWrite, account: String, session: VaultSessionKind) async throws(VaultError)
+        -> String?
+    {
+        do {
+            return try await database.withAccount(account) { transaction, cipher in
+                try await VaultWriteTransaction(transaction: transaction, cipher: cipher, account: account)
+                    .apply(write, session: session)
+            }
+        } catch let error as VaultError {
+            throw error
+        } catch {
+            throw .storage(message: "the vault cannot be written: \(error)")
+        }
+    }
+
+    /// The account's records and folders, opened; entries that do not open are listed in `unreadable`.
+    public func view(account: String) async throws(VaultError) -> VaultView {
+        do {
+            return try await database.withAccount(account) { transaction, cipher in
+                try await VaultViewReader(transaction: transaction, cipher: cipher).read()
+            }
+        } catch let error as VaultError {
+            throw error
+        } catch {
+            throw .storage(message: "the vault cannot be read: \(error)")
+        }
+    }
+}
+
+/// One write inside its transaction.
+struct VaultWriteTransaction {
+    let transaction: PostgresTransaction
+    let cipher: VaultCipher
+    let account: String
+
+    func apply(_ write: VaultWrite, session: VaultSessionKind) async throws -> String? {
+        switch write {
+        case .create(let content):
+            try VaultWriteRules.check(write, target: nil, session: session)
+            return try await insert(content, kind: .record, prefix: "D_")
+        case .createFolder(let content):
+            try VaultWriteRules.check(write, target: nil, session: session)
+            return try await insert(content, kind: .folder, prefix: "F_")
+        case .update(let id, let content), .updateFolder(let id, let content):
+            let entry = try await locked(id, for: write, session: session)
+            let (key, owner) = try await recordKey(entry.id)
+            let body = try cipher.sealBody(
+                content.payload, key: key, owner: owner, schema: content.schema, version: content.version)
+            _ = try await transaction.execute(
+                """
+                UPDATE vault_entries SET body = \(body), version = \(Int64(content.version)), updated_at = now(),
+                    dirty = true, local_seq = local_seq + 1
+                WHERE id = \(entry.id)
+                """)
+        case .delete(let id):
+            let entry = try await locked(id, for: write, session: session)
+            try await setState(entry.id, "state = 'DELETED', deleted_at = now()")
+        case .restore(let id):
+            let entry = try await locked(id, for: write, session: session)
+            try await setState(entry.id, "state = 'ACTIVE', deleted_at = NULL")
+        case .permanentlyDelete(let id), .deleteFolder(let id):
+            let entry = try await locked(id, for: write, session: session)
+            try await purge(entry)
+        case .setFolderOpen(let id, let open):
+            let entry = try await locked(id, for: write, session: session)
+            _ = try await transaction.execute(
+                """
+                UPDATE vault_entries SET folder_open = \(open), updated_at = now(), dirty = true,
+                    local_seq = local_seq + 1
+                WHERE id = \(entry.id)
+                """)
+        case .addToFolder(let folderId, let memberId):
+            let folder = try await lock(folderId)
+            let member = try await lock(memberId)
+            try VaultWriteRules.check(write, target: folder, member: member, session: session)
+            guard let folder, let member else { throw VaultError.notFound(message: "no \(folderId) or \(memberId)") }
+            try VaultWriteRules.checkNoCycle(
+                folderId: folder.id, memberId: member.id, ancestors: try await ancestors(of: folder.id))
+            _ = try await transaction.execute(
+                """
+                INSERT INTO vault_memberships (account_id, folder_id, member_id, removed, dirty)
+                VALUES (\(account), \(folder.id), \(member.id), false, true)
+                ON CONFLICT (account_id, folder_id, member_id) DO UPDATE SET removed = false, dirty = true
+                """)
+        case .removeFromFolder(let folderId, let memberId):
+            let folder = try await locked(folderId, for: write, session: session)
+            let member = try await lock(memberId)
+            let removed = try await transaction.execute(
+                """
+                UPDATE vault_memberships SET removed = true, dirty = true
+                WHERE folder_id = \(folder.id) AND member_id = \(member?.id ?? memberId) AND NOT removed
+                """)
+            guard removed == 1 else { throw VaultError.invalidRequest(message: "\(memberId) is not in \(folderId)") }
+        case .setSettings(let id, let settings):
+            let entry = try await locked(id, for: write, session: session)
+            let body = try cipher.sealSettings(settings, entryID: entry.id)
+            _ = try await transaction.execute(
+                """
+                INSERT INTO vault_settings (account_id, entry_id, body, dirty) VALUES (\(account), \(entry.id), \(body), true)
+                ON CONFLICT (account_id, entry_id) DO UPDATE SET body = EXCLUDED.body, dirty = true
+                """)
+        case .resolveConflict(let id, let resolution):
+            let entry = try await locked(id, for: write, session: session)
+            return try await VaultConflicts(transaction: transaction, cipher: cipher, account: account)
+                .resolve(entry, resolution)
+        }
+        return nil
+    }
+
+    /// The entry `write` names, locked, after the rules of `write` on it.
+    private func locked(_ id: String, for write: VaultWrite, session: VaultSessionKind) async throws -> StoredEntry {
+        let entry = try await lock(id)
+        try VaultWriteRules.check(write, target: entry, session: session)
+        guard let entry else { throw VaultError.notFound(message: "no record or folder \(id)") }
+        return entry
+    }
+
+    /// The entry named by its local or Folio id, locked for the rest of the transaction.
+    private func lock(_ id: String) async throws -> StoredEntry? {
+        let rows = try await transaction.query(
+            """
+            SELECT \(unescaped: StoredEntry.columnsSQL) FROM vault_entries e
+            WHERE e.id = \(id) OR e.folio_id = \(id) FOR UPDATE OF e
+            """)
+        return try rows.first.map(StoredEntry.init(row:))
+    }
+
+    private func insert(_ content: RecordContent, kind: StoredEntry.Kind, prefix: String) async throws -> String {
+        let id = prefix + RandomID.base32(count: 26)
+        try await insertEntry(id: id, kind: kind, content)
+        return id
+    }
+
+    /// A new entry this account owns, with a fresh record key.
+    func insertEntry(id: String, kind: StoredEntry.Kind, _ content: RecordContent) async throws {
+        let key = cipher.newRecordKey()
+        let wrapped = try cipher.wrapRecordKey(key, entryID: id)
+        let body = try cipher.sealBody(
+            content.payload, key: key, owner: account, schema: content.schema, version: content.version)
+        _ = try await transaction.execute(
+            """
+            INSERT INTO vault_entries (account_id, id, kind, schema, version, state, permission, owner_account_id,
+                record_key, body)
+            VALUES (\(account), \(id), \(kind.rawValue), \(content.schema), \(Int64(content.version)), 'ACTIVE', 'OWNER',
+                \(account), \(wrapped), \(body))
+            """)
+    }
+
+    /// The record key of an entry, opened, and the account that owns the entry.
+    func recordKey(_ id: String) async throws -> (SymmetricKey, String) {
+        let rows = try await transaction.query(
+            "SELECT record_key, owner_account_id FROM vault_entries WHERE id = \(id)")
+        guard let row = rows.first else { throw VaultError.notFound(message: "no record or folder \(id)") }
+        return (
+            try cipher.unwrapRecordKey(try row.decode([UInt8].self, "record_key"), entryID: id),
+            try row.decode(String.self, "owner_account_id")
+        )
+    }
+
+    private func setState(_ id: String, _ assignments: String) async throws {
+        _ = try await transaction.execute(
+            """
+            UPDATE vault_entries SET \(unescaped: assignments), updated_at = now(), dirty = true,
+                local_seq = local_seq + 1
+            WHERE id = \(id)
+            """)
+    }
+
+    /// A permanently deleted entry leaves the vault; one Folio knows stays as a tombstone until Folio has it.
+    private func purge(_ entry: StoredEntry) async throws {
+        _ = try await transaction.execute(
+            "DELETE FROM vault_memberships WHERE folder_id = \(entry.id) OR member_id = \(entry.id)")
+        _ = try await transaction.execute("DELETE FROM vault_settings WHERE entry_id = \(entry.id)")
+        if entry.folioID == nil {
+            _ = try await transaction.execute("DELETE FROM vault_entries WHERE id = \(entry.id)")
+        } else {
+            _ = try await transaction.execute(
+                """
+                UPDATE vault_entries SET state = 'PURGED', body = \([UInt8]()), updated_at = now(), dirty = true,
+                    local_seq = local_seq + 1
+                WHERE id = \(entry.id)
+                """)
+        }
+    }
+
+    /// The folders that contain `folder`, transitively.
+    private func ancestors(of folder: String) async throws -> Set<String> {
+        let rows = try await transaction.query(
+            """
+            WITH RECURSIVE up(folder_id) AS (
+                SELECT folder_id FROM vault_memberships WHERE member_id = \(folder) AND NOT removed
+                UNION
+                SELECT m.folder_id FROM vault_memberships m JOIN up ON m.member_id = up.folder_id WHERE NOT m.removed
+            )
+            SELECT folder_id FROM up
+            """)
+        return Set(try rows.map { try $0.decode(String.self, "folder_id") })
+    }
+}

@@ -1,0 +1,248 @@
+import Bus
+import FolioModel
+import StoreKit
+
+/// VaultStore's logic (spec `vault.md`, docs/vault-store.md) as a pure reducer. Writes, syncs and shares run
+/// as effects; their results land in `error`, and records reach the state only through the vault's change
+/// notifications, which reload the view.
+public struct VaultReducer: StoreReducer {
+    public init() {}
+
+    public typealias Action = VaultAction
+
+    public enum Event: Sendable, Equatable {
+        case actionReceived(VaultAction)
+        /// A Write or Share finished; `error` is nil on success. `pushes`: a successful write of a signed-in
+        /// vault, after which the vault pushes.
+        case actionFinished(requestID: UInt64, error: VaultError?, pushes: Bool)
+        case viewLoaded(requestID: UInt64, VaultView)
+        case viewFailed(requestID: UInt64, VaultError)
+        /// The vault of the store's account changed (a write of any store, a sync).
+        case vaultChanged
+        /// The runtime's session now holds this account's vault.
+        case sessionChanged(VaultAccount)
+        case networkChanged(NetworkStatus)
+        /// A sync pass ended: the Sync action's, or a background one.
+        case syncFinished(requestID: UInt64, SyncOutcome)
+        /// The wait before retrying a failed background sync is over.
+        case retryDue(requestID: UInt64)
+        /// The store was rebuilt from its snapshot, whose view is not stored.
+        case restored
+    }
+
+    public enum Effect: Sendable, Codable, Equatable {
+        case write(requestID: UInt64, account: VaultAccount, VaultWrite)
+        /// A push and a fetch (a transient vault only fetches); `background` passes are retried on failure.
+        case sync(requestID: UInt64, account: VaultAccount, background: Bool)
+        /// Waits `seconds`, then answers `retryDue`.
+        case waitToRetry(requestID: UInt64, seconds: UInt64)
+        case share(requestID: UInt64, account: VaultAccount, VaultShare)
+        case loadView(requestID: UInt64, account: VaultAccount)
+    }
+
+    public static func decodeAction(_ json: JSONValue) throws(JSONRPCError) -> VaultAction {
+        do {
+            return try VaultAction(json: json, path: "action")
+        } catch {
+            throw error.invalidParams
+        }
+    }
+
+    /// Every VaultStore action skips the runtime's queue.
+    public static func lane(of action: VaultAction) -> ActionLane { .skipsQueue }
+
+    public static func actionReceived(_ action: VaultAction) -> Event { .actionReceived(action) }
+
+    public func reduce(_ state: inout State, _ event: Event) -> [Effect] {
+        switch event {
+        case .actionReceived(let action):
+            return receive(action, &state)
+        case .actionFinished(let requestID, let error, let pushes):
+            guard state.running.remove(requestID) != nil else { return [] }
+            state.actionError = error.map(VaultErrorView.init)
+            return error == nil && pushes ? backgroundSync(&state) : []
+        case .viewLoaded(let requestID, let view):
+            guard requestID == state.loading else { return [] }
+            state.loading = nil
+            state.view = view
+            if view.unreadable.isEmpty {
+                state.readError = nil
+                if case .error = state.phase { state.phase = .idle }
+            } else {
+                let error = VaultError.storage(
+                    message: "\(view.unreadable.count) stored record(s) cannot be opened: "
+                        + view.unreadable.prefix(5).joined(separator: ", "))
+                state.readError = VaultErrorView(error)
+                if state.sessionStarting { state.phase = .error(message: error.message) }
+            }
+            state.sessionStarting = false
+            return []
+        case .viewFailed(let requestID, let error):
+            guard requestID == state.loading else { return [] }
+            state.loading = nil
+            state.readError = VaultErrorView(error)
+            if state.sessionStarting { state.phase = .error(message: error.message) }
+            state.sessionStarting = false
+            return []
+        case .vaultChanged, .restored:
+            return load(&state)
+        case .sessionChanged(let account):
+            guard account != state.account else { return [] }
+            state.account = account
+            state.view = VaultView()
+            state.readError = nil
+            state.phase = .idle
+            state.sessionStarting = true
+            return load(&state) + backgroundSync(&state)
+        case .networkChanged(let status):
+            let cameBack = status == .online && state.network != .online
+            state.network = status
+            return cameBack ? backgroundSync(&state) : []
+        case .syncFinished(let requestID, let outcome):
+            let isAction = state.running.remove(requestID) != nil
+            if isAction {
+                state.actionError = outcome.error.map(VaultErrorView.init)
+            } else if requestID == state.syncing {
+                state.syncing = nil
+            } else {
+                return []
+            }
+            state.phase = outcome.phase
+            guard outcome.error != nil else {
+                state.lastSyncedAt = outcome.finishedAt
+                state.failedAttempts = 0
+                return state.syncAgain ? backgroundSync(&state) : []
+            }
+            // The Sync action is not retried. A failed background pass is tried again after 2 s, then after a
+            // delay that doubles, up to 5 min.
+            guard !isAction else { return [] }
+            state.failedAttempts += 1
+            let wait = state.nextRequestID()
+            state.retryWait = wait
+            return [
+                .waitToRetry(requestID: wait, seconds: SyncRetrySchedule.delay(afterFailures: state.failedAttempts))
+            ]
+        case .retryDue(let requestID):
+            guard requestID == state.retryWait else { return [] }
+            state.retryWait = nil
+            return backgroundSync(&state)
+        }
+    }
+
+    private func receive(_ action: VaultAction, _ state: inout State) -> [Effect] {
+        guard let account = state.account else {
+            if case .dismissError = action { state.actionError = nil }
+            return []
+        }
+        switch action {
+        case .dismissError:
+            state.actionError = nil
+            return []
+        case .write(let write):
+            do {
+                try VaultWriteRules.checkSession(write, session: account.kind, network: state.network)
+            } catch {
+                state.actionError = VaultErrorView(error)
+                return []
+            }
+            let requestID = state.nextRequestID()
+            state.running.insert(requestID)
+            return [.write(requestID: requestID, account: account, write)]
+        case .sync:
+            do throws(VaultError) {
+                try VaultWriteRules.checkSignedIn(account.kind)
+                // Stored records that could not be read at session start block fetching until a later session.
+                if case .error(let message) = state.phase { throw VaultError.storage(message: message) }
+            } catch {
+                state.actionError = VaultErrorView(error)
+                return []
+            }
+            // The Sync action runs at once and is not retried.
+            let requestID = state.nextRequestID()
+            state.running.insert(requestID)
+            state.phase = .syncing
+            return [.sync(requestID: requestID, account: account, background: false)]
+        case .share(let share):
+            do {
+                try VaultWriteRules.checkSignedIn(account.kind)
+            } catch {
+                state.actionError = VaultErrorView(error)
+                return []
+            }
+            let requestID = state.nextRequestID()
+            state.running.insert(requestID)
+            return [.share(requestID: requestID, account: account, share)]
+        }
+    }
+
+    private func load(_ state: inout State) -> [Effect] {
+        guard let account = state.account else { return [] }
+        let requestID = state.nextRequestID()
+        state.loading = requestID
+        return [.loadView(requestID: requestID, account: account)]
+    }
+
+    /// A background pass (push, then fetch) of a signed-in vault; a transient vault only fetches, which the
+    /// sync runner knows from the account. Not while the stored records could not be read at session start.
+    private func backgroundSync(_ state: inout State) -> [Effect] {
+        guard let account = state.account else { return [] }
+        guard state.syncing == nil else {
+            // A pass is under way and may have missed the latest change: another follows it.
+            state.syncAgain = true
+            return []
+        }
+        if case .error = state.phase { return [] }
+        let requestID = state.nextRequestID()
+        state.syncing = requestID
+        state.syncAgain = false
+        state.retryWait = nil
+        state.phase = .syncing
+        return [.sync(requestID: requestID, account: account, background: true)]
+    }
+
+    public func model(of state: State) -> JSONValue {
+        VaultUiModel(
+            records: state.view.records, folders: state.view.folders, busy: !state.running.isEmpty,
+            error: state.actionError ?? state.readError,
+            sync: DocSyncStatus(
+                phase: state.phase, conflictCount: state.view.conflicts, pending: state.view.pending,
+                lastSyncedAt: state.lastSyncedAt),
+            sharing: state.sharing
+        ).json
+    }
+}
+
+/// How a sync pass ended: `error` when it failed as a whole; the records and attachments it could not push
+/// or fetch; when it finished (seconds since the Unix epoch).
+public struct SyncOutcome: Sendable, Codable, Equatable {
+    public var error: VaultError?
+    public var recordFailures: Int
+    public var attachmentFailures: Int
+    public var finishedAt: Int64
+
+    public init(error: VaultError? = nil, recordFailures: Int = 0, attachmentFailures: Int = 0, finishedAt: Int64) {
+        self.error = error
+        self.recordFailures = recordFailures
+        self.attachmentFailures = attachmentFailures
+        self.finishedAt = finishedAt
+    }
+
+    /// Idle after a clean pass, else Degraded with the counts ("1 record failure(s), 0 attachment failure(s)").
+    public var phase: DocSyncPhase {
+        recordFailures == 0 && attachmentFailures == 0 && error == nil
+            ? .idle : .degraded(recordFailures: recordFailures, attachmentFailures: attachmentFailures)
+    }
+}
+
+/// When a failed background sync is tried again (spec "Sync"): after 2 seconds, then after a delay that
+/// doubles each time, up to 5 minutes.
+public enum SyncRetrySchedule {
+    public static let first: UInt64 = 2
+    public static let longest: UInt64 = 300
+
+    public static func delay(afterFailures failures: Int) -> UInt64 {
+        guard failures > 1 else { return first }
+        let doublings = min(failures - 1, 16)
+        return min(first << UInt64(doublings), longest)
+    }
+}

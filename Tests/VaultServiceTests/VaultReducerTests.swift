@@ -1,0 +1,315 @@
+import FolioModel
+import StoreKitTesting
+import VaultService
+import XCTest
+
+/// VaultStore's rules of spec "Actions", "Sync", "Errors" and "Transient sessions", asserting the whole
+/// state and every effect after each step.
+final class VaultReducerTests: XCTestCase {
+    private let signedIn = VaultAccount(id: "acct_chen", kind: .authenticated, folioSessionID: "ses_1")
+    private let guest = VaultAccount(id: "guest_1", kind: .transient)
+    private let note = RecordContent(schema: "note", version: 1, payload: "{}")
+    private let record = VaultRecord(
+        header: RecordHeader(
+            id: "D_1", schema: "note", version: 1, state: .active, permission: .owner, createdAt: 1, updatedAt: 1,
+            sync: RecordSync(dirty: true)),
+        payload: "{}")
+
+    /// A store whose session holds `account`, its first view read and its first background pass done.
+    private func started(_ account: VaultAccount, network: NetworkStatus = .online) -> ReducerTester<VaultReducer> {
+        var store = ReducerTester(VaultReducer(), state: VaultReducer.State(network: network))
+        store.send(
+            .sessionChanged(account),
+            effects: [
+                .loadView(requestID: 1, account: account), .sync(requestID: 2, account: account, background: true),
+            ]
+        ) {
+            $0.account = account
+            $0.sessionStarting = true
+            $0.loading = 1
+            $0.syncing = 2
+            $0.phase = .syncing
+            $0.lastRequestID = 2
+        }
+        store.send(.viewLoaded(requestID: 1, VaultView(records: [record], pending: 1))) {
+            $0.view = VaultView(records: [record], pending: 1)
+            $0.loading = nil
+            $0.sessionStarting = false
+        }
+        store.send(.syncFinished(requestID: 2, SyncOutcome(finishedAt: 100))) {
+            $0.syncing = nil
+            $0.phase = .idle
+            $0.lastSyncedAt = 100
+        }
+        return store
+    }
+
+    func testAWriteIsBusyUntilItFinishesAndTheRecordsComeFromTheChangeNotification() {
+        var store = started(signedIn)
+        store.receive(
+            .write(value: .create(record: note)),
+            effects: [.write(requestID: 3, account: signedIn, .create(record: note))]
+        ) {
+            $0.running = [3]
+            $0.lastRequestID = 3
+        }
+        XCTAssertEqual(store.reducer.model(of: store.state)["busy"], true)
+        // After a write of a signed-in vault, it pushes.
+        store.send(
+            .actionFinished(requestID: 3, error: nil, pushes: true),
+            effects: [.sync(requestID: 4, account: signedIn, background: true)]
+        ) {
+            $0.running = []
+            $0.syncing = 4
+            $0.phase = .syncing
+            $0.lastRequestID = 4
+        }
+        store.send(.vaultChanged, effects: [.loadView(requestID: 5, account: signedIn)]) {
+            $0.loading = 5
+            $0.lastRequestID = 5
+        }
+    }
+
+    func testAFailureLandsInErrorASuccessClearsItAndDismissErrorClearsIt() {
+        var store = started(signedIn)
+        store.receive(
+            .write(value: .delete(id: "D_9")), effects: [.write(requestID: 3, account: signedIn, .delete(id: "D_9"))]
+        ) {
+            $0.running = [3]
+            $0.lastRequestID = 3
+        }
+        store.send(.actionFinished(requestID: 3, error: .notFound(message: "no record D_9"), pushes: false)) {
+            $0.running = []
+            $0.actionError = VaultErrorView(.notFound(message: "no record D_9"))
+        }
+        XCTAssertEqual(store.reducer.model(of: store.state)["error"]?["details"]?["type"], "NOT_FOUND")
+        store.receive(.dismissError) { $0.actionError = nil }
+        store.receive(
+            .write(value: .delete(id: "D_9")), effects: [.write(requestID: 4, account: signedIn, .delete(id: "D_9"))]
+        ) {
+            $0.running = [4]
+            $0.lastRequestID = 4
+        }
+        store.send(.actionFinished(requestID: 4, error: .notFound(message: "x"), pushes: false)) {
+            $0.running = []
+            $0.actionError = VaultErrorView(.notFound(message: "x"))
+        }
+        store.receive(
+            .write(value: .create(record: note)),
+            effects: [.write(requestID: 5, account: signedIn, .create(record: note))]
+        ) {
+            $0.running = [5]
+            $0.lastRequestID = 5
+        }
+        store.send(.actionFinished(requestID: 5, error: nil, pushes: false)) {
+            $0.running = []
+            $0.actionError = nil
+        }
+    }
+
+    func testAReadErrorStaysUntilTheNextSuccessfulRead() {
+        var store = started(signedIn)
+        store.send(.vaultChanged, effects: [.loadView(requestID: 3, account: signedIn)]) {
+            $0.loading = 3
+            $0.lastRequestID = 3
+        }
+        store.send(.viewFailed(requestID: 3, .storage(message: "down"))) {
+            $0.loading = nil
+            $0.readError = VaultErrorView(.storage(message: "down"))
+        }
+        store.receive(.dismissError)
+        XCTAssertEqual(store.state.readError, VaultErrorView(.storage(message: "down")), "DismissError leaves it")
+        store.send(.vaultChanged, effects: [.loadView(requestID: 4, account: signedIn)]) {
+            $0.loading = 4
+            $0.lastRequestID = 4
+        }
+        store.send(.viewLoaded(requestID: 4, VaultView())) {
+            $0.loading = nil
+            $0.readError = nil
+            $0.view = VaultView()
+        }
+    }
+
+    func testATransientSessionRefusesSyncAndShareAndResolveConflict() {
+        var store = started(guest)
+        store.receive(.sync) { $0.actionError = VaultErrorView(.transientNotSupported) }
+        store.receive(.dismissError) { $0.actionError = nil }
+        store.receive(.share(value: .accept(inviteId: "inv_1"))) {
+            $0.actionError = VaultErrorView(.transientNotSupported)
+        }
+        store.receive(.write(value: .resolveConflict(id: "D_1", resolution: .acceptRemote))) {
+            $0.actionError = VaultErrorView(.transientNotSupported)
+        }
+        // Folder changes work offline there.
+        store.send(.networkChanged(.offline)) { $0.network = .offline }
+        store.receive(
+            .write(value: .createFolder(folder: note)),
+            effects: [.write(requestID: 3, account: guest, .createFolder(folder: note))]
+        ) {
+            $0.running = [3]
+            $0.lastRequestID = 3
+        }
+    }
+
+    func testFolderChangesOfASignedInSessionNeedTheNetwork() {
+        var store = started(signedIn)
+        store.send(.networkChanged(.offline)) { $0.network = .offline }
+        store.receive(.write(value: .createFolder(folder: note))) {
+            $0.actionError = VaultErrorView(.offlineFolderOpNotSupported)
+        }
+        store.send(.networkChanged(.unknown)) { $0.network = .unknown }
+        store.receive(.write(value: .setFolderOpen(id: "F_1", open: true))) {
+            $0.actionError = VaultErrorView(.upstreamUnavailable(message: "the network status cannot be read"))
+        }
+    }
+
+    func testWhenTheNetworkComesBackItPushesAndFetches() {
+        var store = started(signedIn, network: .offline)
+        store.send(.networkChanged(.online), effects: [.sync(requestID: 3, account: signedIn, background: true)]) {
+            $0.network = .online
+            $0.syncing = 3
+            $0.phase = .syncing
+            $0.lastRequestID = 3
+        }
+    }
+
+    func testTheSyncActionRunsAtOnceAndIsNotRetried() {
+        var store = started(signedIn)
+        store.receive(.sync, effects: [.sync(requestID: 3, account: signedIn, background: false)]) {
+            $0.running = [3]
+            $0.phase = .syncing
+            $0.lastRequestID = 3
+        }
+        let failed = SyncOutcome(error: .network(message: "refused"), recordFailures: 1, finishedAt: 200)
+        store.send(.syncFinished(requestID: 3, failed)) {
+            $0.running = []
+            $0.actionError = VaultErrorView(.network(message: "refused"))
+            $0.phase = .degraded(message: "1 record failure(s), 0 attachment failure(s)")
+        }
+    }
+
+    func testAFailedBackgroundPushIsRetriedAfter2sThenDoublingUpTo5Minutes() {
+        var store = started(signedIn)
+        XCTAssertEqual(
+            (1...10).map(SyncRetrySchedule.delay(afterFailures:)), [2, 4, 8, 16, 32, 64, 128, 256, 300, 300])
+        store.send(.networkChanged(.offline)) { $0.network = .offline }
+        store.send(.networkChanged(.online), effects: [.sync(requestID: 3, account: signedIn, background: true)]) {
+            $0.network = .online
+            $0.syncing = 3
+            $0.phase = .syncing
+            $0.lastRequestID = 3
+        }
+        let failed = SyncOutcome(error: .network(message: "500"), recordFailures: 1, finishedAt: 200)
+        store.send(.syncFinished(requestID: 3, failed), effects: [.waitToRetry(requestID: 4, seconds: 2)]) {
+            $0.syncing = nil
+            $0.phase = .degraded(message: "1 record failure(s), 0 attachment failure(s)")
+            $0.failedAttempts = 1
+            $0.retryWait = 4
+            $0.lastRequestID = 4
+        }
+        store.send(.retryDue(requestID: 4), effects: [.sync(requestID: 5, account: signedIn, background: true)]) {
+            $0.retryWait = nil
+            $0.syncing = 5
+            $0.phase = .syncing
+            $0.lastRequestID = 5
+        }
+        store.send(.syncFinished(requestID: 5, failed), effects: [.waitToRetry(requestID: 6, seconds: 4)]) {
+            $0.syncing = nil
+            $0.phase = .degraded(message: "1 record failure(s), 0 attachment failure(s)")
+            $0.failedAttempts = 2
+            $0.retryWait = 6
+            $0.lastRequestID = 6
+        }
+        XCTAssertEqual(
+            store.reducer.model(of: store.state)["error"], nil, "a background failure is not an action's error")
+    }
+
+    func testAStoredRecordThatCannotBeReadAtSessionStartGivesPhaseErrorAndBlocksSync() {
+        var store = ReducerTester(VaultReducer(), state: VaultReducer.State(network: .online))
+        store.send(
+            .sessionChanged(signedIn),
+            effects: [
+                .loadView(requestID: 1, account: signedIn), .sync(requestID: 2, account: signedIn, background: true),
+            ]
+        ) {
+            $0.account = signedIn
+            $0.sessionStarting = true
+            $0.loading = 1
+            $0.syncing = 2
+            $0.phase = .syncing
+            $0.lastRequestID = 2
+        }
+        let message = "1 stored record(s) cannot be opened: D_7"
+        store.send(.viewLoaded(requestID: 1, VaultView(unreadable: ["D_7"]))) {
+            $0.loading = nil
+            $0.sessionStarting = false
+            $0.view = VaultView(unreadable: ["D_7"])
+            $0.readError = VaultErrorView(.storage(message: message))
+            $0.phase = .error(message: message)
+        }
+        store.receive(.sync) { $0.actionError = VaultErrorView(.storage(message: message)) }
+    }
+
+    func testTheStateFollowsTheSession() {
+        var store = started(guest)
+        store.send(
+            .sessionChanged(signedIn),
+            effects: [
+                .loadView(requestID: 3, account: signedIn), .sync(requestID: 4, account: signedIn, background: true),
+            ]
+        ) {
+            $0.account = signedIn
+            $0.view = VaultView()
+            $0.sessionStarting = true
+            $0.loading = 3
+            $0.syncing = 4
+            $0.phase = .syncing
+            $0.lastRequestID = 4
+        }
+        store.send(.viewLoaded(requestID: 1, VaultView(records: [record])))
+    }
+
+    func testAChangeDuringABackgroundPassStartsAnotherAfterIt() {
+        var store = started(signedIn)
+        store.send(.networkChanged(.offline)) { $0.network = .offline }
+        store.send(.networkChanged(.online), effects: [.sync(requestID: 3, account: signedIn, background: true)]) {
+            $0.network = .online
+            $0.syncing = 3
+            $0.phase = .syncing
+            $0.lastRequestID = 3
+        }
+        store.receive(
+            .write(value: .create(record: note)),
+            effects: [.write(requestID: 4, account: signedIn, .create(record: note))]
+        ) {
+            $0.running = [4]
+            $0.lastRequestID = 4
+        }
+        store.send(.actionFinished(requestID: 4, error: nil, pushes: true)) {
+            $0.running = []
+            $0.syncAgain = true
+        }
+        store.send(
+            .syncFinished(requestID: 3, SyncOutcome(finishedAt: 300)),
+            effects: [.sync(requestID: 5, account: signedIn, background: true)]
+        ) {
+            $0.lastSyncedAt = 300
+            $0.syncing = 5
+            $0.syncAgain = false
+            $0.phase = .syncing
+            $0.lastRequestID = 5
+        }
+    }
+
+    func testTheSnapshotLeavesTheViewOutAndARestoreReadsItAgain() throws {
+        let store = started(signedIn)
+        let data = try JSONEncoder().encode(store.state)
+        var restored = try JSONDecoder().decode(VaultReducer.State.self, from: data)
+        XCTAssertEqual(restored.view, VaultView(), "the records are not in the snapshot")
+        var expected = store.state
+        expected.view = VaultView()
+        XCTAssertEqual(restored, expected)
+        let effects = VaultReducer().reduce(&restored, .restored)
+        XCTAssertEqual(effects, [.loadView(requestID: 3, account: signedIn)])
+    }
+}
