@@ -111,4 +111,19 @@ final class IdempotencyTests: EmulatorTestCase {
         XCTAssertEqual(ids[0], ids[1])
         XCTAssertEqual(ids[0], "acct_t000001")
     }
+
+    func testAKeyIsKeptFor24HoursOfEmulatorTime() async throws {
+        let harness = try await startEmulator()
+        let client = harness.client
+        let signup = FolioAccountSignup(organizationId: "org_civic", email: "kept@example.com")
+        let first = try await client.createAccount(signup, idempotencyKey: "day-key")
+        try await harness.admin.advanceClock(seconds: 86_399)
+        let replayed = try await client.createAccount(signup, idempotencyKey: "day-key")
+        XCTAssertEqual(replayed, first)
+        try await harness.admin.advanceClock(seconds: 1)
+        let ranAgain = await folioError { () async throws(FolioClientError) in
+            try await client.createAccount(signup, idempotencyKey: "day-key")
+        }
+        XCTAssertEqual(ranAgain?.code, "ACCOUNT_EXISTS", "after 24 hours the key is new and the request runs again")
+    }
 }

@@ -6,8 +6,9 @@ extension Emulator {
     /// Runs a creating POST under its `Idempotency-Key` (required): the first request runs `operation`,
     /// a repeat with the same method, path and body replays the stored response (with
     /// `Idempotent-Replayed: true`), a repeat with anything else is 422 `IDEMPOTENCY_KEY_REUSED`.
+    /// A `scope` (the vault's account) is part of the fingerprint, so one account cannot replay another's.
     func idempotent(
-        _ request: EmulatorRequest, _ operation: () async throws(APIError) -> HTTPResponse
+        _ request: EmulatorRequest, scope: String? = nil, _ operation: () async throws(APIError) -> HTTPResponse
     ) async throws(APIError) -> HTTPResponse {
         guard let key = request.idempotencyKey, !key.isEmpty else {
             throw APIError(
@@ -20,7 +21,7 @@ extension Emulator {
                 status: 400, code: "INVALID_IDEMPOTENCY_KEY",
                 message: "Idempotency-Key must be 1 to 255 printable ASCII characters without spaces")
         }
-        let fingerprint = try Self.fingerprint(request)
+        let fingerprint = try Self.fingerprint(request, scope: scope)
         switch idempotency.begin(key: key, fingerprint: fingerprint, now: clock.now()) {
         case .replay(var response):
             response.headers.append(("Idempotent-Replayed", "true"))
@@ -46,10 +47,13 @@ extension Emulator {
         return response
     }
 
-    /// BLAKE2b of method, path and body; a JSON body is canonicalized so key order and spacing do not count.
-    private static func fingerprint(_ request: EmulatorRequest) throws(APIError) -> [UInt8] {
+    /// BLAKE2b of method, path, scope and body; a JSON body is canonicalized so key order and spacing do not
+    /// count.
+    private static func fingerprint(_ request: EmulatorRequest, scope: String?) throws(APIError) -> [UInt8] {
         let body = (try? JSONParser.parse(request.http.body).serialized()) ?? request.http.body
-        let input = Array(request.http.method.utf8) + [0] + Array(request.http.path.utf8) + [0] + body
+        var input = Array(request.http.method.utf8) + [0] + Array(request.http.path.utf8) + [0]
+        if let scope { input += Array(scope.utf8) + [0] }
+        input += body
         do {
             return try BLAKE2b.hash(input)
         } catch {

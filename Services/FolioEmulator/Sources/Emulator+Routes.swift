@@ -40,6 +40,7 @@ extension Emulator {
             emulator.clearFaults(request)
         }
         addAuthRoutes(to: &router)
+        addVaultRoutes(to: &router)
         return router
     }
 }

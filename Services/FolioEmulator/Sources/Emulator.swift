@@ -14,6 +14,8 @@ final class Emulator: Sendable {
     let accounts: AccountStore
     /// Authentication ceremonies, sessions and their fixtures.
     let auth: AuthEmulator
+    /// Vault records, shares, attachments, keys and change feeds.
+    let vault = VaultEmulator()
     let idempotency = IdempotencyStore()
     let faults = FaultInjector()
     let router: Router

@@ -7,7 +7,8 @@ import Synchronization
 ///
 /// Keys are global (not per route): the fingerprint covers method, path and canonical body, so the same
 /// key on another request is a reuse. 5xx answers are not kept (the retry runs again). Entries expire
-/// ``retention`` after the first use, measured on the emulator clock.
+/// ``retention`` after the first use, measured on the emulator clock; expired entries are dropped at most
+/// once per ``sweepInterval`` of that clock, so a call costs the same with 10 or 100,000 keys stored.
 final class IdempotencyStore: Sendable {
     enum Outcome {
         /// First use: run the request, then call ``finish(key:response:)``.
@@ -21,6 +22,7 @@ final class IdempotencyStore: Sendable {
     }
 
     static let retention: TimeInterval = 24 * 60 * 60
+    static let sweepInterval: TimeInterval = 60
 
     private struct Entry {
         var fingerprint: [UInt8]
@@ -28,13 +30,27 @@ final class IdempotencyStore: Sendable {
         var firstUse: Date
     }
 
-    private let entries = Mutex<[String: Entry]>([:])
+    private struct Entries {
+        var byKey: [String: Entry] = [:]
+        var lastSweep: Date?
+
+        /// Drops expired entries when the clock moved a sweep interval (or backwards) since the last sweep.
+        mutating func sweep(now: Date) {
+            if let lastSweep, now >= lastSweep, now.timeIntervalSince(lastSweep) < IdempotencyStore.sweepInterval {
+                return
+            }
+            byKey = byKey.filter { now.timeIntervalSince($0.value.firstUse) < IdempotencyStore.retention }
+            lastSweep = now
+        }
+    }
+
+    private let entries = Mutex(Entries())
 
     func begin(key: String, fingerprint: [UInt8], now: Date) -> Outcome {
-        entries.withLock { entries in
-            entries = entries.filter { now.timeIntervalSince($0.value.firstUse) < Self.retention }
-            guard let entry = entries[key] else {
-                entries[key] = Entry(fingerprint: fingerprint, response: nil, firstUse: now)
+        entries.withLock { store in
+            store.sweep(now: now)
+            guard let entry = store.byKey[key], now.timeIntervalSince(entry.firstUse) < Self.retention else {
+                store.byKey[key] = Entry(fingerprint: fingerprint, response: nil, firstUse: now)
                 return .proceed
             }
             guard entry.fingerprint == fingerprint else { return .reused }
@@ -45,11 +61,11 @@ final class IdempotencyStore: Sendable {
 
     /// Stores the response of a request that got ``Outcome/proceed``; a 5xx releases the key instead.
     func finish(key: String, response: HTTPResponse) {
-        entries.withLock { entries in
+        entries.withLock { store in
             if response.status >= 500 {
-                entries[key] = nil
+                store.byKey[key] = nil
             } else {
-                entries[key]?.response = response
+                store.byKey[key]?.response = response
             }
         }
     }

@@ -28,6 +28,22 @@ extension Emulator {
         }
     }
 
+    /// `POST /admin/sessions` with `{"accountId", "deviceId"?}`: an active session of a fixture (or signed-up)
+    /// account without a ceremony, so tests of signed-in features start at once.
+    func createSession(_ request: EmulatorRequest) -> HTTPResponse {
+        authAnswer(status: 201) { () throws(AuthFailure) -> JSONValue in
+            let body = try JSONFields(try authBody(request), path: "body")
+            let accountId = try body.string("accountId", maxLength: 128)
+            let deviceId = try body.optionalString("deviceId", maxLength: 128) ?? "dev_admin"
+            guard let account = accounts.account(id: accountId) else {
+                throw AuthFailure(status: 404, code: "ACCOUNT_NOT_FOUND", message: "no account \(accountId)")
+            }
+            return try auth.perform(authEnvironment(request)) { state, env in
+                state.createSession(for: account, deviceId: deviceId, env).json
+            }
+        }
+    }
+
     /// `POST /admin/sessions/{sessionId}/expire`: Folio ends the session.
     func expireSession(_ request: EmulatorRequest) -> HTTPResponse {
         let id = request.parameter("sessionId")

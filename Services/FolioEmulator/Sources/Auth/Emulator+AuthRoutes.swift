@@ -36,6 +36,7 @@ extension Emulator {
         router.add("POST", "/admin/device-approvals/{challengeId}/approve", .admin) { emulator, request in
             emulator.approveDevice(request)
         }
+        router.add("POST", "/admin/sessions", .admin) { emulator, request in emulator.createSession(request) }
         router.add("POST", "/admin/sessions/{sessionId}/expire", .admin) { emulator, request in
             emulator.expireSession(request)
         }

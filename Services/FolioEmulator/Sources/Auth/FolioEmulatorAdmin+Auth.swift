@@ -12,7 +12,30 @@ public struct FolioEmulatorMessage: Sendable, Equatable {
     public var sentAt: Date
 }
 
+/// A session made by `POST /admin/sessions`.
+public struct FolioEmulatorSession: Sendable, Equatable {
+    /// The session id, for `Folio-Session-Id`.
+    public var id: String
+    public var accountId: String
+    public var organizationId: String
+    /// When the organization's `sessionSeconds` run out.
+    public var expiresAt: Date
+}
+
 extension FolioEmulatorAdmin {
+    /// `POST /admin/sessions`: an active session of the account, without a ceremony.
+    public func createSession(accountId: String, deviceId: String? = nil) async throws(EmulatorError)
+        -> FolioEmulatorSession
+    {
+        var body: [String: JSONValue] = ["accountId": .string(accountId)]
+        if let deviceId { body["deviceId"] = .string(deviceId) }
+        let session = try await call("POST", "/admin/sessions", body: .object(body))
+        guard let id = session["id"]?.stringValue, let organizationId = session["organizationId"]?.stringValue,
+            let expiresAt = session["expiresAt"]?.stringValue.flatMap(RFC3339.parse)
+        else { throw .adminRequestFailed("unexpected session \(session)") }
+        return FolioEmulatorSession(id: id, accountId: accountId, organizationId: organizationId, expiresAt: expiresAt)
+    }
+
     /// `GET /admin/mailbox?to=`: the codes sent to an email address or phone number, oldest first.
     public func mailbox(to address: String) async throws(EmulatorError) -> [FolioEmulatorMessage] {
         let encoded = address.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? address

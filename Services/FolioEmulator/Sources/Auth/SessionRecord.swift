@@ -61,6 +61,19 @@ extension AuthState {
         return session
     }
 
+    /// A new active session of an account, as a completed sign-in makes it.
+    mutating func createSession(for account: Account, deviceId: String, _ env: AuthEnvironment) -> SessionRecord {
+        let session = SessionRecord(
+            id: env.newID("ses"), organizationId: account.organizationId,
+            identity: [
+                "type": "AUTHENTICATED", "value": ["userId": .string(account.id), "email": .string(account.email)],
+            ],
+            accountId: account.id, deviceId: deviceId, createdAt: env.now,
+            expiresAt: env.now.addingTimeInterval(Double(env.policy(account.organizationId).sessionSeconds)))
+        sessions[session.id] = session
+        return session
+    }
+
     /// Changes after `sequence`, oldest first, at most `limit`.
     mutating func sessionChanges(after sequence: Int64, limit: Int, now: Date) -> [JSONValue] {
         sweepSessions(now: now)

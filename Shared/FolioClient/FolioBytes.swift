@@ -1,0 +1,32 @@
+import Crypto
+
+/// Bytes that travel as unpadded base64url on the Folio API (ciphertext, wrapped keys, public keys).
+public struct FolioBytes: Codable, Sendable, Hashable, CustomStringConvertible {
+    public var bytes: [UInt8]
+
+    /// Wraps bytes.
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            bytes = try Base64URL.decode(text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not unpadded base64url")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(base64URL)
+    }
+
+    /// The wire form.
+    public var base64URL: String { Base64URL.encode(bytes) }
+
+    /// The length only: these are secrets or ciphertext.
+    public var description: String { "FolioBytes(\(bytes.count) bytes)" }
+}

@@ -1,0 +1,115 @@
+/// Why Folio refused a vault call: the `code` of the error body as a value to switch on.
+/// docs/folio-api.md ("Vault", "Errors") lists status and meaning of each.
+public enum FolioVaultErrorCode: String, Sendable, Hashable, CustomStringConvertible {
+    case sessionRequired = "SESSION_REQUIRED"
+    case sessionNotFound = "SESSION_NOT_FOUND"
+    case sessionExpired = "SESSION_EXPIRED"
+    /// A TRANSIENT session: a guest's vault stays on the device's backend.
+    case guestSession = "GUEST_SESSION"
+    case permissionDenied = "PERMISSION_DENIED"
+    case recordNotFound = "RECORD_NOT_FOUND"
+    case folderNotFound = "FOLDER_NOT_FOUND"
+    case shareNotFound = "SHARE_NOT_FOUND"
+    case attachmentNotFound = "ATTACHMENT_NOT_FOUND"
+    case accountNotFound = "ACCOUNT_NOT_FOUND"
+    case vaultKeysNotFound = "VAULT_KEYS_NOT_FOUND"
+    /// The push's base revision is not the current one; ``FolioVaultFailure/currentRecord`` has the record.
+    case revisionConflict = "REVISION_CONFLICT"
+    /// A create with a `clientId` the owner already used; ``FolioVaultFailure/currentRecord`` has the record.
+    case recordExists = "RECORD_EXISTS"
+    /// Not one lifecycle step; ``FolioVaultFailure/currentRecord`` has the record.
+    case invalidTransition = "INVALID_TRANSITION"
+    case recordNotActive = "RECORD_NOT_ACTIVE"
+    /// ``FolioVaultFailure/currentShare`` has the share.
+    case invalidShareState = "INVALID_SHARE_STATE"
+    case alreadyShared = "ALREADY_SHARED"
+    case vaultKeysRequired = "VAULT_KEYS_REQUIRED"
+    case recipientKeysChanged = "RECIPIENT_KEYS_CHANGED"
+    /// ``FolioVaultFailure/receivedBytes`` says where to go on.
+    case attachmentOffsetMismatch = "ATTACHMENT_OFFSET_MISMATCH"
+    case attachmentIncomplete = "ATTACHMENT_INCOMPLETE"
+    case recordPurged = "RECORD_PURGED"
+    case schemaMismatch = "SCHEMA_MISMATCH"
+    case notAFolder = "NOT_A_FOLDER"
+    case notShareable = "NOT_SHAREABLE"
+    case folderCycle = "FOLDER_CYCLE"
+    case invalidRecipient = "INVALID_RECIPIENT"
+    case invalidSignature = "INVALID_SIGNATURE"
+    case attachmentTooLarge = "ATTACHMENT_TOO_LARGE"
+    case limitExceeded = "LIMIT_EXCEEDED"
+    case invalidRequest = "INVALID_REQUEST"
+    case invalidCursor = "INVALID_CURSOR"
+    /// Any other code (e.g. `IDEMPOTENCY_KEY_REUSED`, an injected fault's).
+    case other = "OTHER"
+
+    /// The code for a wire code; unknown ones are ``other``.
+    public init(code: String) {
+        self = Self(rawValue: code) ?? .other
+    }
+
+    public var description: String { rawValue }
+}
+
+/// The `error` object of a vault error answer.
+public struct FolioVaultFailure: Decodable, Sendable, Equatable {
+    public var code: FolioVaultErrorCode
+    /// The code as Folio sent it (the same as `code.rawValue` unless `code` is ``FolioVaultErrorCode/other``).
+    public var rawCode: String
+    /// For people and logs; never branch on it.
+    public var message: String
+    /// The record as it is now, with REVISION_CONFLICT, RECORD_EXISTS and INVALID_TRANSITION.
+    public var currentRecord: FolioVaultRecord?
+    /// The share as it is now, with INVALID_SHARE_STATE.
+    public var currentShare: FolioVaultShare?
+    /// The bytes Folio holds, with ATTACHMENT_OFFSET_MISMATCH.
+    public var receivedBytes: Int?
+
+    private enum CodingKeys: String, CodingKey {
+        case code, message, current, receivedBytes
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        rawCode = try container.decode(String.self, forKey: .code)
+        code = FolioVaultErrorCode(code: rawCode)
+        message = try container.decodeIfPresent(String.self, forKey: .message) ?? ""
+        if code == .invalidShareState {
+            currentShare = try container.decodeIfPresent(FolioVaultShare.self, forKey: .current)
+        } else {
+            currentRecord = try container.decodeIfPresent(FolioVaultRecord.self, forKey: .current)
+        }
+        receivedBytes = try container.decodeIfPresent(Int.self, forKey: .receivedBytes)
+    }
+}
+
+/// A failed vault call.
+///
+/// ``failure`` is Folio's error body when Folio answered with one; ``underlying`` is the same failure as
+/// every Folio call reports it (status, and transport errors such as timeouts, where ``failure`` is nil).
+/// Retry only when ``isRetryable``, with the same Idempotency-Key.
+public struct FolioVaultError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What Folio answered, nil when it did not answer with an error body.
+    public let failure: FolioVaultFailure?
+    /// The failure as ``FolioClientError``.
+    public let underlying: FolioClientError
+
+    /// Creates an error.
+    public init(failure: FolioVaultFailure?, underlying: FolioClientError) {
+        self.failure = failure
+        self.underlying = underlying
+    }
+
+    /// The code to switch on; nil for transport failures.
+    public var code: FolioVaultErrorCode? { failure?.code }
+
+    /// The HTTP status, when Folio answered.
+    public var status: Int? { underlying.status }
+
+    /// True when the same call may succeed later (see ``FolioClientError/isRetryable``).
+    public var isRetryable: Bool { underlying.isRetryable }
+
+    public var description: String {
+        guard let failure else { return underlying.description }
+        return "Folio refused: \(failure.rawCode): \(failure.message)"
+    }
+}

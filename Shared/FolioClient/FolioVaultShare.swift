@@ -1,0 +1,92 @@
+import Crypto
+import Foundation
+
+/// Where a share stands.
+public enum FolioVaultShareStatus: String, FolioWireEnum {
+    case pending = "PENDING"
+    case accepted = "ACCEPTED"
+    case rejected = "REJECTED"
+    case revoked = "REVOKED"
+}
+
+/// A share of a record with another account of the organization: an invite until it is accepted.
+public struct FolioVaultShare: Codable, Sendable, Equatable {
+    public var id: String
+    public var recordId: String
+    public var organizationId: String
+    public var ownerAccountId: String
+    public var ownerEmail: String
+    public var recipientAccountId: String
+    public var recipientEmail: String
+    public var permission: FolioVaultPermission
+    public var status: FolioVaultShareStatus
+    /// The recipient key the record key was sealed to.
+    public var recipientBoxPublicKey: FolioBytes
+    /// The record key sealed to the recipient (`crypto_box_seal`).
+    public var wrappedKey: FolioBytes
+    /// The owner's Ed25519 signature of ``FolioVaultInvite/signingMessage(recordId:ownerAccountId:recipientAccountId:permission:recipientBoxPublicKey:wrappedKey:)``.
+    public var signature: FolioBytes
+    public var createdAt: Date
+    public var acceptedAt: Date?
+    public var rejectedAt: Date?
+    /// Set once the owner revoked it; an accepted record stays with the recipient.
+    public var revokedAt: Date?
+
+    /// True when the owner's signature verifies with `ownerSignPublicKey` (from ``FolioVaultKeys``).
+    public func hasValidSignature(ownerSignPublicKey: [UInt8]) -> Bool {
+        guard let key = try? Ed25519.PublicKey(bytes: ownerSignPublicKey) else { return false }
+        let message = FolioVaultInvite.signingMessage(
+            recordId: recordId, ownerAccountId: ownerAccountId, recipientAccountId: recipientAccountId,
+            permission: permission, recipientBoxPublicKey: recipientBoxPublicKey.bytes, wrappedKey: wrappedKey.bytes)
+        return key.isValidSignature(signature.bytes, for: message)
+    }
+}
+
+/// The body of an invite: the record key sealed to the recipient and the owner's signature.
+public struct FolioVaultInvite: Codable, Sendable, Equatable {
+    public var recipientAccountId: String
+    /// Only ``FolioVaultPermission/view`` can be granted.
+    public var permission: FolioVaultPermission
+    public var recipientBoxPublicKey: FolioBytes
+    public var wrappedKey: FolioBytes
+    public var signature: FolioBytes
+
+    /// Creates an invite from parts made elsewhere.
+    public init(
+        recipientAccountId: String, permission: FolioVaultPermission = .view, recipientBoxPublicKey: [UInt8],
+        wrappedKey: [UInt8], signature: [UInt8]
+    ) {
+        self.recipientAccountId = recipientAccountId
+        self.permission = permission
+        self.recipientBoxPublicKey = FolioBytes(recipientBoxPublicKey)
+        self.wrappedKey = FolioBytes(wrappedKey)
+        self.signature = FolioBytes(signature)
+    }
+
+    /// Seals `recordKey` to the recipient's published box key and signs the invite with the owner's key.
+    public static func sealed(
+        recordId: String, ownerAccountId: String, recipient: FolioVaultKeys, recordKey: [UInt8],
+        signingKey: Ed25519.PrivateKey, permission: FolioVaultPermission = .view
+    ) throws -> FolioVaultInvite {
+        let wrapped = try SealedBox.seal(recordKey, to: recipient.boxPublicKey.bytes)
+        let message = signingMessage(
+            recordId: recordId, ownerAccountId: ownerAccountId, recipientAccountId: recipient.accountId,
+            permission: permission, recipientBoxPublicKey: recipient.boxPublicKey.bytes, wrappedKey: wrapped)
+        return FolioVaultInvite(
+            recipientAccountId: recipient.accountId, permission: permission,
+            recipientBoxPublicKey: recipient.boxPublicKey.bytes, wrappedKey: wrapped,
+            signature: try signingKey.sign(message))
+    }
+
+    /// What the owner signs: seven lines joined with `\n` (docs/folio-api.md, "Shares and invites").
+    public static func signingMessage(
+        recordId: String, ownerAccountId: String, recipientAccountId: String, permission: FolioVaultPermission,
+        recipientBoxPublicKey: [UInt8], wrappedKey: [UInt8]
+    ) -> [UInt8] {
+        let lines = [
+            "folio-vault-invite-v1", recordId, ownerAccountId, recipientAccountId, permission.rawValue,
+            Base64URL.encode(recipientBoxPublicKey), Base64URL.encode(wrappedKey),
+        ]
+        return Array(lines.joined(separator: "\n").utf8)
+    }
+}
