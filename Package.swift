@@ -31,6 +31,11 @@ let package = Package(
             name: "CNats", path: "Shared/CNats", pkgConfig: "libnats",
             providers: [.apt(["libnats-dev"])]),
         .target(name: "CShims", dependencies: ["CCurl", "CMicroHTTPD"], path: "Shared/CShims"),
+        // libphonenumber (Debian libphonenumber-dev) has no pkg-config file; its .so brings
+        // protobuf, ICU and abseil along.
+        .target(
+            name: "CPhoneNumber", path: "Shared/CPhoneNumber",
+            linkerSettings: [.linkedLibrary("phonenumber")]),
 
         // MARK: Shared libraries
         .target(name: "FolioModel", path: "Shared/FolioModel"),
@@ -48,6 +53,7 @@ let package = Package(
             name: "ServiceKit", dependencies: ["FolioModel", "Lifecycle", "Bus", "Postgres", "StoreKit", "FolioAPI"],
             path: "Shared/ServiceKit", resources: [.copy("Migrations")]),
         .target(name: "TestSupport", path: "Shared/TestSupport"),
+        .target(name: "PhoneNumbers", dependencies: ["CPhoneNumber"], path: "Shared/PhoneNumbers"),
 
         // MARK: Services (library + thin executable)
         .target(
@@ -82,6 +88,8 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "FolioModelTests", dependencies: ["FolioModel"], path: "Tests/FolioModelTests"),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"], path: "Tests/CryptoTests"),
+        .testTarget(
+            name: "PhoneNumbersTests", dependencies: ["PhoneNumbers", "CPhoneNumber"], path: "Tests/PhoneNumbersTests"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"], path: "Tests/PostgresTests"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"], path: "Tests/HTTPTests"),
         .testTarget(
@@ -108,5 +116,6 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: ["FolioModel", "Bus", "HTTP", "Postgres", "Crypto", "FolioEmulator", "TestSupport"],
             path: "Tests/EndToEndTests"),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )
