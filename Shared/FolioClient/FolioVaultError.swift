@@ -73,12 +73,13 @@ public struct FolioVaultFailure: Decodable, Sendable, Equatable {
         rawCode = try container.decode(String.self, forKey: .code)
         code = FolioVaultErrorCode(code: rawCode)
         message = try container.decodeIfPresent(String.self, forKey: .message) ?? ""
+        // A `current` this client cannot read must not hide the code.
         if code == .invalidShareState {
-            currentShare = try container.decodeIfPresent(FolioVaultShare.self, forKey: .current)
+            currentShare = (try? container.decodeIfPresent(FolioVaultShare.self, forKey: .current)) ?? nil
         } else {
-            currentRecord = try container.decodeIfPresent(FolioVaultRecord.self, forKey: .current)
+            currentRecord = (try? container.decodeIfPresent(FolioVaultRecord.self, forKey: .current)) ?? nil
         }
-        receivedBytes = try container.decodeIfPresent(Int.self, forKey: .receivedBytes)
+        receivedBytes = (try? container.decodeIfPresent(Int.self, forKey: .receivedBytes)) ?? nil
     }
 }
 

@@ -13,6 +13,8 @@ public enum FolioVaultShareStatus: String, FolioWireEnum {
 public struct FolioVaultShare: Codable, Sendable, Equatable {
     public var id: String
     public var recordId: String
+    /// The record's schema, to show an invite before it is accepted.
+    public var schema: String
     public var organizationId: String
     public var ownerAccountId: String
     public var ownerEmail: String

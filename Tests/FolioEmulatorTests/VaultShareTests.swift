@@ -47,6 +47,7 @@ final class VaultShareTests: VaultTestCase {
         XCTAssertEqual(share.permission, .view)
         XCTAssertEqual(share.ownerEmail, "chen.wei@example.net")
         XCTAssertEqual(share.recipientEmail, "dana@example.org")
+        XCTAssertEqual(share.schema, "note")
         let pending = await vaultError { () async throws(FolioVaultError) in try await dana.vault.record(id: note.id) }
         XCTAssertEqual(pending?.code, .recordNotFound, "a pending invite gives no access")
         let incoming = try await dana.vault.incomingShares(status: .pending)

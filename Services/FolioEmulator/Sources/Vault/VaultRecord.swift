@@ -74,6 +74,8 @@ struct VaultShare: Sendable {
 
     var id: String
     var recordId: String
+    /// The record's schema (a record keeps it), so an invite can be shown before it is accepted.
+    var schema: String
     var organizationId: String
     var ownerAccountId: String
     var ownerEmail: String
@@ -94,8 +96,9 @@ struct VaultShare: Sendable {
 
     var json: JSONValue {
         [
-            "id": .string(id), "recordId": .string(recordId), "organizationId": .string(organizationId),
-            "ownerAccountId": .string(ownerAccountId), "ownerEmail": .string(ownerEmail),
+            "id": .string(id), "recordId": .string(recordId), "schema": .string(schema),
+            "organizationId": .string(organizationId), "ownerAccountId": .string(ownerAccountId),
+            "ownerEmail": .string(ownerEmail),
             "recipientAccountId": .string(recipientAccountId), "recipientEmail": .string(recipientEmail),
             "permission": ["type": .string(permission)], "status": ["type": .string(status.rawValue)],
             "recipientBoxPublicKey": .string(recipientBoxPublicKey), "wrappedKey": .string(wrappedKey),

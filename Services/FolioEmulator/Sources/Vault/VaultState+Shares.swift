@@ -61,7 +61,7 @@ extension VaultState {
             throw .limitExceeded("a record has at most \(VaultLimits.sharesPerRecord) shares")
         }
         let share = VaultShare(
-            id: env.newID("shr"), recordId: recordId, organizationId: record.organizationId,
+            id: env.newID("shr"), recordId: recordId, schema: record.schema, organizationId: record.organizationId,
             ownerAccountId: env.account, ownerEmail: env.caller.email, recipientAccountId: recipient.id,
             recipientEmail: recipient.email, permission: invite.permission,
             recipientBoxPublicKey: invite.recipientBoxPublicKey, wrappedKey: invite.wrappedKey,
