@@ -74,7 +74,7 @@ let package = Package(
             path: "Services/AuthService/Sources", resources: [.copy("Migrations")]),
         .executableTarget(name: "folio-auth", dependencies: ["AuthService"], path: "Services/AuthService/Main"),
         .target(
-            name: "VaultService", dependencies: ["ServiceKit", "StoreKit", "FolioClient", "Crypto", "WireModel", "Lifecycle", "Postgres"],
+            name: "VaultService", dependencies: ["ServiceKit", "StoreKit", "FolioClient", "Crypto", "WireModel", "Lifecycle", "Postgres", "HTTP", "FolioAPI", "Bus"],
             path: "Services/VaultService/Sources", resources: [.copy("Migrations")]),
         .executableTarget(name: "folio-vault", dependencies: ["VaultService"], path: "Services/VaultService/Main"),
         .target(

@@ -14,6 +14,10 @@ done
 
 cmd=${1:?usage: services.sh start|stop|restart-pg|restart-nats DIR}
 dir=${2:?usage: services.sh start|stop DIR}
+# The ports of a folder's services are remembered at start, so a later stop or restart uses the same ones.
+if [ -z "${FOLIO_PG_PORT:-}" ] && [ -z "${FOLIO_NATS_PORT:-}" ] && [ -f "$dir/ports" ]; then
+    read -r FOLIO_PG_PORT FOLIO_NATS_PORT <"$dir/ports"
+fi
 pg_port=${FOLIO_PG_PORT:-55432}
 nats_port=${FOLIO_NATS_PORT:-54222}
 pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
@@ -66,6 +70,7 @@ start)
     [ "$(id -u)" = 0 ] && chmod 755 "$dir"
     start_pg
     start_nats
+    echo "$pg_port $nats_port" >"$dir/ports"
     cat >"$dir/env" <<ENV
 export FOLIO_DATABASE_URL="postgresql://postgres@127.0.0.1:$pg_port/postgres"
 export FOLIO_NATS_URL="nats://127.0.0.1:$nats_port"

@@ -43,6 +43,11 @@ public actor StoreRegistry {
 
     public var count: Int { stores.count }
 
+    /// The stores of one runtime that this process hosts.
+    public func stores(ofRuntime id: String) -> [any MountedStore] {
+        stores.values.filter { $0.store.runtime.id == id }.map(\.store)
+    }
+
     /// Whether this process hosts the store (for any runtime).
     public func hosts(_ id: StoreID) -> Bool { stores[id] != nil }
 

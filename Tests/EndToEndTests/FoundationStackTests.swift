@@ -22,6 +22,9 @@ final class FoundationStackTests: XCTestCase {
         let common = [
             "FOLIO_DATABASE_URL": try TestEnvironment.databaseURL(), "FOLIO_NATS_URL": try TestEnvironment.natsURL(),
             "FOLIO_API_URL": "http://127.0.0.1:\(emulatorPort)", "FOLIO_API_KEY": "e2e-key", "FOLIO_LOG_LEVEL": "info",
+            // The vault's key-encryption key (bytes 0x00-0x1f) and a retry schedule a hundred times faster.
+            "FOLIO_VAULT_KEK": "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8", "FOLIO_VAULT_RETRY_SCALE": "0.01",
+            "FOLIO_VAULT_NETWORK_PROBE_SECONDS": "1",
         ]
         processes.append(
             try StackProcess(

@@ -19,9 +19,11 @@ final class VaultRepositoryTests: XCTestCase {
         let configuration = ServiceConfiguration(
             databaseURL: try TestEnvironment.databaseURL(), natsURL: "unused", logLevel: .warning,
             workerID: "vault-repo")
+        let key = VaultKeyEncryptionKey(SymmetricKey.random())
         service = try await RunningService.start(
-            try VaultService.definition(), configuration: configuration, transport: InProcessBus())
-        repository = VaultRepository(pool: pool, keyEncryptionKey: VaultKeyEncryptionKey(SymmetricKey.random()))
+            try VaultService.definition(settings: VaultSettings(keyEncryptionKey: key)), configuration: configuration,
+            transport: InProcessBus())
+        repository = VaultRepository(pool: pool, keyEncryptionKey: key)
     }
 
     override func tearDown() async throws {
@@ -142,10 +144,11 @@ final class VaultRepositoryTests: XCTestCase {
             """
             SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity, pg_get_userbyid(c.relowner) AS owner
             FROM pg_class c WHERE c.relkind = 'r' AND c.relname IN (
-                'vault_keys', 'vault_entries', 'vault_memberships', 'vault_settings', 'vault_attachments', 'vault_sync')
+                'vault_keys', 'vault_entries', 'vault_memberships', 'vault_settings', 'vault_attachments', 'vault_sync',
+                'vault_account_keys', 'vault_shares')
             ORDER BY c.relname
             """)
-        XCTAssertEqual(tables.count, 6, "every vault table")
+        XCTAssertEqual(tables.count, 8, "every vault table")
         for table in tables {
             let name = try table.decode(String.self, "relname")
             XCTAssertTrue(try table.decode(Bool.self, "relrowsecurity"), name)

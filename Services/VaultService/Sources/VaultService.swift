@@ -1,18 +1,47 @@
 import Bus
 import FolioAPI
+import FolioClient
 import Foundation
+import HTTP
 import Postgres
 import ServiceKit
+import Synchronization
 
 /// The VaultService: VaultStore, the vault of every account in PostgreSQL (row-level security per account,
 /// every body sealed), synced with Folio.
 public enum VaultService {
     public static let name = "vault"
 
-    public static func definition() throws -> ServiceDefinition {
-        ServiceDefinition(name: name, migrations: try migrations()) { context in
-            [ServiceHealth.method(HealthMethods.vault, context: context)]
-        }
+    public static func definition(settings: VaultSettings? = nil) throws -> ServiceDefinition {
+        let settings = try settings ?? VaultSettings.fromEnvironment()
+        let shared = SharedDependencies(settings: settings)
+        return ServiceDefinition(
+            name: name, migrations: try migrations(),
+            methods: { context in
+                [
+                    ServiceHealth.method(HealthMethods.vault, context: context),
+                    VaultStore.mountMethod(shared.get(context)),
+                ]
+            },
+            restorers: { context in [VaultStore.kind: VaultStore.restorer(shared.get(context))] },
+            background: { context in
+                let dependencies = shared.get(context)
+                return [
+                    dependencies.network.run(every: .seconds(settings.networkProbeSeconds)),
+                    Task {
+                        do {
+                            let signIns = try await VaultSessionEvents.followSignIns(dependencies)
+                            let foreground = try await VaultSessionEvents.followForeground(dependencies)
+                            while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+                            await signIns.cancel()
+                            await foreground.cancel()
+                        } catch {
+                            context.logger.error("vault events not followed", ["error": String(describing: error)])
+                        }
+                        await dependencies.watchers.stopAll()
+                    },
+                ]
+            })
     }
 
     /// The vault tables, their row-level security and the `folio_vault` role.
@@ -21,5 +50,39 @@ public enum VaultService {
             throw MissingResource(name: "VaultService/Migrations")
         }
         return try Migration.load(directory: directory)
+    }
+}
+
+/// The dependencies every VaultStore of one service process shares (the network monitor, the Folio
+/// watches), made once from the service's context.
+final class SharedDependencies: Sendable {
+    private let settings: VaultSettings
+    private let made = Mutex<VaultStore.Dependencies?>(nil)
+
+    init(settings: VaultSettings) { self.settings = settings }
+
+    func get(_ context: ServiceContext) -> VaultStore.Dependencies {
+        made.withLock { made in
+            if let made { return made }
+            let database = VaultDatabase(pool: context.database, keyEncryptionKey: settings.keyEncryptionKey)
+            let folio = client(context, timeout: 10)
+            let sync = VaultSync(database: database, folio: folio, logger: context.logger)
+            let dependencies = VaultStore.Dependencies(
+                context: context,
+                repository: VaultRepository(pool: context.database, keyEncryptionKey: settings.keyEncryptionKey),
+                sync: sync, transfer: VaultTransfer(database: database),
+                watchers: VaultWatchers(
+                    sync: sync, longPoll: client(context, timeout: settings.watchSeconds + 10),
+                    transport: context.transport, waitSeconds: settings.watchSeconds),
+                network: NetworkMonitor(folio: client(context, timeout: 3)), retryScale: settings.retryScale)
+            made = dependencies
+            return dependencies
+        }
+    }
+
+    private func client(_ context: ServiceContext, timeout: Int) -> FolioClient {
+        FolioClient(
+            configuration: .init(baseURL: context.configuration.folioAPIURL, apiKey: context.configuration.folioAPIKey),
+            httpClient: HTTPClient(configuration: .init(timeout: .seconds(timeout))))
     }
 }

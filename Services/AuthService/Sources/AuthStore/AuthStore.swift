@@ -181,14 +181,18 @@ enum AuthStore {
             await keepPreviousIdentity(runtimeID: runtimeID, context: context)
             return false
         }
+        var previous: JSONValue?
         do {
-            let updated = try await context.database.execute(
+            let rows = try await context.database.query(
                 """
-                UPDATE runtime_sessions SET identity = \(PostgresJSON(identity.json.jsonString)), status = 'ACTIVE',
+                WITH old AS (SELECT runtime_id, identity FROM runtime_sessions WHERE runtime_id = \(runtimeID) FOR UPDATE)
+                UPDATE runtime_sessions s SET identity = \(PostgresJSON(identity.json.jsonString)), status = 'ACTIVE',
                     folio_session_id = \(folioSessionID), updated_at = now()
-                WHERE runtime_id = \(runtimeID)
+                FROM old WHERE s.runtime_id = old.runtime_id
+                RETURNING old.identity AS previous
                 """)
-            guard updated == 1 else { return false }
+            guard let row = rows.first else { return false }
+            previous = try JSONParser.parse(try row.decode(PostgresJSON.self, "previous").text)
         } catch {
             context.logger.warning(
                 "session switch failed", ["runtimeId": runtimeID, "error": String(describing: error)])
@@ -197,7 +201,7 @@ enum AuthStore {
         }
         try? await context.transport.publish(
             subject: BusSubjects.sessionChanged(runtimeID: runtimeID),
-            payload: SessionAnnouncement.payload(model, folioSessionID: folioSessionID))
+            payload: SessionAnnouncement.payload(model, folioSessionID: folioSessionID, previousIdentity: previous))
         return true
     }
 

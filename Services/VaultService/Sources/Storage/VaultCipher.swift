@@ -61,6 +61,15 @@ struct VaultCipher: Sendable {
         try open(sealed, ["folio-vault-attachment", id], with: key, id)
     }
 
+    /// Seals a secret of the account (its sharing keys) with its data key.
+    func seal(_ secret: [UInt8], _ context: [String]) throws(VaultError) -> [UInt8] {
+        try seal(secret, context, with: dataKey)
+    }
+
+    func open(_ sealed: [UInt8], _ context: [String]) throws(VaultError) -> [UInt8] {
+        try open(sealed, context, with: dataKey, context.joined(separator: " "))
+    }
+
     static func bodyContext(owner: String, schema: String, version: UInt32) -> [String] {
         ["folio-vault-body", owner, schema, String(version)]
     }

@@ -22,6 +22,11 @@ struct VaultDatabase: Sendable {
         }
     }
 
+    /// The cipher of `account` inside a transaction whose `folio.account_id` is that account.
+    func cipher(for account: String, _ transaction: PostgresTransaction) async throws -> VaultCipher {
+        VaultCipher(dataKey: try await Self.dataKey(account, kek: keyEncryptionKey.key, transaction), account: account)
+    }
+
     private static func dataKey(_ account: String, kek: SymmetricKey, _ transaction: PostgresTransaction)
         async throws -> SymmetricKey
     {

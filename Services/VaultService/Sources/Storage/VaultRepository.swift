@@ -64,7 +64,7 @@ struct VaultWriteTransaction {
             _ = try await transaction.execute(
                 """
                 UPDATE vault_entries SET body = \(body), version = \(Int64(content.version)), updated_at = now(),
-                    dirty = true, local_seq = local_seq + 1
+                    dirty = true, body_dirty = true, local_seq = local_seq + 1
                 WHERE id = \(entry.id)
                 """)
         case .delete(let id):
@@ -80,8 +80,7 @@ struct VaultWriteTransaction {
             let entry = try await locked(id, for: write, session: session)
             _ = try await transaction.execute(
                 """
-                UPDATE vault_entries SET folder_open = \(open), updated_at = now(), dirty = true,
-                    local_seq = local_seq + 1
+                UPDATE vault_entries SET folder_open = \(open), updated_at = now()
                 WHERE id = \(entry.id)
                 """)
         case .addToFolder(let folderId, let memberId):

@@ -1,3 +1,4 @@
+import FolioModel
 import Foundation
 import Postgres
 
@@ -71,6 +72,15 @@ struct VaultViewReader {
                 }
             } catch {
                 view.unreadable.append(id)
+            }
+        }
+        for row in try await transaction.query("SELECT direction, invite FROM vault_shares ORDER BY id") {
+            let invite = try ShareInvite(
+                json: try JSONParser.parse(try row.decode(PostgresJSON.self, "invite").text), path: "invite")
+            if try row.decode(String.self, "direction") == "INCOMING" {
+                view.sharing.incoming.append(invite)
+            } else {
+                view.sharing.outgoing.append(invite)
             }
         }
         view.pending = UInt32(clamping: try counts.first?.decode(Int64.self, "pending") ?? 0)

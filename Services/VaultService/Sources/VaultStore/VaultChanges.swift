@@ -11,24 +11,29 @@ enum VaultChanges {
     }
 }
 
-/// A store's subscription to the change notifications of its current account; it moves when the session does.
+/// A store's subscription to the change notifications of its current account, and its lease on the
+/// account's Folio watch; both move when the session does.
 actor VaultChangeFollower: BusSubscription {
     private let transport: any BusTransport
+    private let watchers: VaultWatchers
     private weak var host: StoreHost<VaultReducer>?
-    private var account: String?
+    private var account: VaultAccount?
     private var subscription: (any BusSubscription)?
 
-    init(transport: any BusTransport, host: StoreHost<VaultReducer>) {
+    init(transport: any BusTransport, watchers: VaultWatchers, host: StoreHost<VaultReducer>) {
         self.transport = transport
+        self.watchers = watchers
         self.host = host
     }
 
-    func follow(_ account: String) async {
+    func follow(_ account: VaultAccount) async {
         guard account != self.account else { return }
         await subscription?.cancel()
+        if let previous = self.account { await watchers.release(previous) }
         self.account = account
+        await watchers.acquire(account)
         subscription = try? await transport.subscribe(
-            subject: VaultChanges.subject(account: account), queueGroup: nil, delivery: .serial
+            subject: VaultChanges.subject(account: account.id), queueGroup: nil, delivery: .serial
         ) { [weak host] _ in
             await host?.send(.vaultChanged)
             return .now(nil)
@@ -38,5 +43,7 @@ actor VaultChangeFollower: BusSubscription {
     func cancel() async {
         await subscription?.cancel()
         subscription = nil
+        if let account { await watchers.release(account) }
+        account = nil
     }
 }

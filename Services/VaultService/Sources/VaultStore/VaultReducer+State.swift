@@ -13,7 +13,6 @@ extension VaultReducer {
         public var readError: VaultErrorView?
         public var phase: DocSyncPhase
         public var lastSyncedAt: Int64?
-        public var sharing: SharingView
         /// The view read last; not part of a snapshot.
         public var view: VaultView
         /// The view read under way; an older one's answer is stale.
@@ -33,7 +32,7 @@ extension VaultReducer {
         public init(
             account: VaultAccount? = nil, network: NetworkStatus = .unknown, running: Set<UInt64> = [],
             actionError: VaultErrorView? = nil, readError: VaultErrorView? = nil, phase: DocSyncPhase = .idle,
-            lastSyncedAt: Int64? = nil, sharing: SharingView = SharingView(), view: VaultView = VaultView(),
+            lastSyncedAt: Int64? = nil, view: VaultView = VaultView(),
             loading: UInt64? = nil, sessionStarting: Bool = false, syncing: UInt64? = nil, syncAgain: Bool = false,
             failedAttempts: Int = 0,
             retryWait: UInt64? = nil, lastRequestID: UInt64 = 0
@@ -45,7 +44,6 @@ extension VaultReducer {
             self.readError = readError
             self.phase = phase
             self.lastSyncedAt = lastSyncedAt
-            self.sharing = sharing
             self.view = view
             self.loading = loading
             self.sessionStarting = sessionStarting
@@ -62,7 +60,7 @@ extension VaultReducer {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case account, network, running, actionError, readError, phase, lastSyncedAt, sharing, loading
+            case account, network, running, actionError, readError, phase, lastSyncedAt, loading
             case sessionStarting, syncing, syncAgain, failedAttempts, retryWait, lastRequestID
         }
 
@@ -76,7 +74,6 @@ extension VaultReducer {
                 readError: try container.decodeIfPresent(VaultErrorView.self, forKey: .readError),
                 phase: try container.decode(DocSyncPhase.self, forKey: .phase),
                 lastSyncedAt: try container.decodeIfPresent(Int64.self, forKey: .lastSyncedAt),
-                sharing: try container.decode(SharingView.self, forKey: .sharing),
                 loading: try container.decodeIfPresent(UInt64.self, forKey: .loading),
                 sessionStarting: try container.decode(Bool.self, forKey: .sessionStarting),
                 syncing: try container.decodeIfPresent(UInt64.self, forKey: .syncing),
@@ -95,7 +92,6 @@ extension VaultReducer {
             try container.encodeIfPresent(readError, forKey: .readError)
             try container.encode(phase, forKey: .phase)
             try container.encodeIfPresent(lastSyncedAt, forKey: .lastSyncedAt)
-            try container.encode(sharing, forKey: .sharing)
             try container.encodeIfPresent(loading, forKey: .loading)
             try container.encode(sessionStarting, forKey: .sessionStarting)
             try container.encodeIfPresent(syncing, forKey: .syncing)

@@ -22,6 +22,8 @@ public struct VaultReducer: StoreReducer {
         /// The runtime's session now holds this account's vault.
         case sessionChanged(VaultAccount)
         case networkChanged(NetworkStatus)
+        /// The client came back to the foreground at `now` (seconds since the Unix epoch).
+        case cameToForeground(now: Int64)
         /// A sync pass ended: the Sync action's, or a background one.
         case syncFinished(requestID: UInt64, SyncOutcome)
         /// The wait before retrying a failed background sync is over.
@@ -34,6 +36,8 @@ public struct VaultReducer: StoreReducer {
         case write(requestID: UInt64, account: VaultAccount, VaultWrite)
         /// A push and a fetch (a transient vault only fetches); `background` passes are retried on failure.
         case sync(requestID: UInt64, account: VaultAccount, background: Bool)
+        /// A push without a fetch; answers `syncFinished`.
+        case push(requestID: UInt64, account: VaultAccount)
         /// Waits `seconds`, then answers `retryDue`.
         case waitToRetry(requestID: UInt64, seconds: UInt64)
         case share(requestID: UInt64, account: VaultAccount, VaultShare)
@@ -94,6 +98,16 @@ public struct VaultReducer: StoreReducer {
             state.phase = .idle
             state.sessionStarting = true
             return load(&state) + backgroundSync(&state)
+        case .cameToForeground(let now):
+            // It pushes, and fetches at most once a minute.
+            if let last = state.lastSyncedAt, now - last < 60 {
+                guard let account = state.account, state.syncing == nil else { return [] }
+                let requestID = state.nextRequestID()
+                state.syncing = requestID
+                state.phase = .syncing
+                return [.push(requestID: requestID, account: account)]
+            }
+            return backgroundSync(&state)
         case .networkChanged(let status):
             let cameBack = status == .online && state.network != .online
             state.network = status
@@ -109,7 +123,7 @@ public struct VaultReducer: StoreReducer {
             }
             state.phase = outcome.phase
             guard outcome.error != nil else {
-                state.lastSyncedAt = outcome.finishedAt
+                if outcome.fetched { state.lastSyncedAt = outcome.finishedAt }
                 state.failedAttempts = 0
                 return state.syncAgain ? backgroundSync(&state) : []
             }
@@ -207,7 +221,7 @@ public struct VaultReducer: StoreReducer {
             sync: DocSyncStatus(
                 phase: state.phase, conflictCount: state.view.conflicts, pending: state.view.pending,
                 lastSyncedAt: state.lastSyncedAt),
-            sharing: state.sharing
+            sharing: state.view.sharing
         ).json
     }
 }
@@ -219,12 +233,18 @@ public struct SyncOutcome: Sendable, Codable, Equatable {
     public var recordFailures: Int
     public var attachmentFailures: Int
     public var finishedAt: Int64
+    /// The pass fetched Folio's changes (a push-only pass did not).
+    public var fetched: Bool
 
-    public init(error: VaultError? = nil, recordFailures: Int = 0, attachmentFailures: Int = 0, finishedAt: Int64) {
+    public init(
+        error: VaultError? = nil, recordFailures: Int = 0, attachmentFailures: Int = 0, finishedAt: Int64,
+        fetched: Bool = true
+    ) {
         self.error = error
         self.recordFailures = recordFailures
         self.attachmentFailures = attachmentFailures
         self.finishedAt = finishedAt
+        self.fetched = fetched
     }
 
     /// Idle after a clean pass, else Degraded with the counts ("1 record failure(s), 0 attachment failure(s)").

@@ -1,0 +1,219 @@
+import Crypto
+import FolioClient
+import Foundation
+import Lifecycle
+
+/// Syncs an account's vault with Folio (spec "Sync"): a pass pushes every local change (entries, then
+/// memberships, then settings) and then fetches Folio's changes since the account's cursor. Every call
+/// carries an idempotency key made of the entry, its local change counter and the step, so a pass repeated
+/// after a crash replays Folio's answers and creates nothing twice.
+///
+/// A transient vault pushes nothing; Folio keeps no vault for a guest, so there is nothing to fetch either.
+public struct VaultSync: Sendable {
+    let store: VaultSyncStore
+    let sharing: VaultSharing
+    let folio: FolioClient
+    let locks: AccountLocks
+    let logger: Logger?
+
+    init(database: VaultDatabase, folio: FolioClient, locks: AccountLocks = AccountLocks(), logger: Logger? = nil) {
+        self.logger = logger
+        self.store = VaultSyncStore(database: database)
+        self.sharing = VaultSharing(database: database)
+        self.folio = folio
+        self.locks = locks
+    }
+
+    /// A Share action of a signed-in account.
+    func share(_ share: VaultShare, account: VaultAccount) async throws(VaultError) {
+        guard let session = account.folioSessionID, account.kind == .authenticated else { throw .transientNotSupported }
+        do {
+            try await sharing.perform(share, account: account.id, client: folio.vault(sessionId: session))
+        } catch let error as FolioVaultError {
+            switch error.code {
+            case .shareNotFound, .recordNotFound, .accountNotFound, .vaultKeysNotFound:
+                throw .notFound(message: error.description)
+            case .permissionDenied, .notShareable: throw .permissionDenied(message: error.description)
+            case .invalidShareState, .alreadyShared, .invalidRecipient, .invalidRequest:
+                throw .invalidRequest(message: error.description)
+            default: throw Self.vaultError(error)
+            }
+        } catch {
+            throw Self.vaultError(error)
+        }
+    }
+
+    /// One pass; never throws: a failure is in the outcome.
+    func pass(_ account: VaultAccount) async -> SyncOutcome {
+        guard account.kind == .authenticated, let session = account.folioSessionID else {
+            return SyncOutcome(finishedAt: Self.now())
+        }
+        let client = folio.vault(sessionId: session)
+        return await locks.withLock(account.id) {
+            do {
+                var failures = try await push(account.id, client)
+                failures += try await fetch(account.id, client)
+                if failures == 0 { try await store.synced(account.id) }
+                return SyncOutcome(recordFailures: failures, finishedAt: Self.now())
+            } catch {
+                let pending = (try? await store.pushItems(account.id).count) ?? 1
+                return SyncOutcome(
+                    error: Self.vaultError(error), recordFailures: max(pending, 1), finishedAt: Self.now())
+            }
+        }
+    }
+
+    /// Pushes only (a return to the foreground within a minute of the last fetch).
+    func pushOnly(_ account: VaultAccount) async -> SyncOutcome {
+        guard account.kind == .authenticated, let session = account.folioSessionID else {
+            return SyncOutcome(finishedAt: Self.now())
+        }
+        let client = folio.vault(sessionId: session)
+        return await locks.withLock(account.id) {
+            do {
+                return SyncOutcome(
+                    recordFailures: try await push(account.id, client), finishedAt: Self.now(), fetched: false)
+            } catch {
+                return SyncOutcome(error: Self.vaultError(error), recordFailures: 1, finishedAt: Self.now())
+            }
+        }
+    }
+
+    /// Fetches only, for a change notification.
+    func fetchOnly(_ account: VaultAccount) async -> Bool {
+        guard account.kind == .authenticated, let session = account.folioSessionID else { return false }
+        let client = folio.vault(sessionId: session)
+        return await locks.withLock(account.id) { (try? await fetch(account.id, client)) != nil }
+    }
+
+    /// Pushes every change; a record Folio refuses for a reason of its own counts as a failure, a call that
+    /// does not reach Folio ends the pass.
+    private func push(_ account: String, _ client: FolioVaultClient) async throws -> Int {
+        var failures = 0
+        for item in try await store.pushItems(account) {
+            do {
+                try await VaultPush(client: client, store: store, account: account).push(item)
+            } catch let error as FolioVaultError where Self.endsPass(error) {
+                throw error
+            } catch {
+                failures += 1
+                logger?.warning("vault record not pushed", ["entry": item.id, "error": String(describing: error)])
+            }
+        }
+        for membership in try await store.pendingMemberships(account) {
+            let key = "vault-\(account)-member-\(membership.folderID)-\(membership.memberID)-\(membership.removed)"
+            do {
+                if membership.removed {
+                    _ = try await client.removeFromFolder(
+                        folderId: membership.folioFolder, recordId: membership.folioMember, idempotencyKey: key)
+                } else {
+                    _ = try await client.addToFolder(
+                        folderId: membership.folioFolder, recordId: membership.folioMember, idempotencyKey: key)
+                }
+                try await store.membershipPushed(membership, account: account)
+            } catch let error as FolioVaultError where Self.endsPass(error) {
+                throw error
+            } catch {
+                failures += 1
+            }
+        }
+        for settings in try await store.pendingSettings(account) {
+            do {
+                let revision = try await pushSettings(settings, account, client)
+                try await store.settingsPushed(settings, revision: revision, account: account)
+            } catch let error as FolioVaultError where Self.endsPass(error) {
+                throw error
+            } catch {
+                failures += 1
+            }
+        }
+        return failures
+    }
+
+    /// Pushes one settings blob and answers Folio's revision of it. Settings belong to this account alone, so
+    /// on a revision conflict the latest local settings win.
+    private func pushSettings(_ settings: PendingSettings, _ account: String, _ client: FolioVaultClient)
+        async throws -> Int64
+    {
+        let key = "vault-\(account)-settings-\(settings.entryID)-\(settings.revision)-\(BLAKE2bHex.of(settings.body))"
+        var base = settings.revision
+        do {
+            let record = try await client.setSettings(
+                recordId: settings.folioID, baseRevision: base, ciphertext: settings.body, idempotencyKey: key)
+            return record.settings?.revision ?? base + 1
+        } catch {
+            guard error.code == .revisionConflict else { throw error }
+            base = error.failure?.currentRecord?.settings?.revision ?? base
+        }
+        let record = try await client.setSettings(
+            recordId: settings.folioID, baseRevision: base, ciphertext: settings.body, idempotencyKey: key + "-\(base)")
+        return record.settings?.revision ?? base + 1
+    }
+
+    /// Applies Folio's changes page by page; returns the records that could not be applied.
+    private func fetch(_ account: String, _ client: FolioVaultClient) async throws -> Int {
+        var cursor = try await store.cursor(account)
+        var failures = 0
+        while true {
+            let changes: FolioVaultChanges
+            do {
+                changes = try await client.changes(cursor: cursor, limit: 100)
+            } catch {
+                // Folio no longer knows the cursor (its feed started over): read the whole feed again; applying
+                // a change twice leaves the vault as it was.
+                guard error.code == .invalidCursor, cursor != nil else { throw error }
+                cursor = nil
+                continue
+            }
+            if !changes.shares.isEmpty { try await sharing.refresh(account, client) }
+            failures += try await store.apply(changes.records, nextCursor: changes.nextCursor, account: account)
+            cursor = changes.nextCursor
+            if !changes.hasMore { return failures }
+        }
+    }
+
+    /// Transport failures, Folio's own failures (5xx, 429) and an ended session end the pass; anything else
+    /// is about one record.
+    static func endsPass(_ error: FolioVaultError) -> Bool {
+        error.isRetryable || error.failure == nil || error.code == .sessionExpired || error.code == .sessionNotFound
+    }
+
+    static func vaultError(_ error: any Error) -> VaultError {
+        if let error = error as? VaultError { return error }
+        if let error = error as? FolioVaultError {
+            return error.failure == nil || error.isRetryable
+                ? .network(message: error.description) : .upstreamUnavailable(message: error.description)
+        }
+        return .storage(message: String(describing: error))
+    }
+
+    static func now() -> Int64 { Int64(Date().timeIntervalSince1970) }
+}
+
+/// One pass at a time per account in this process (a pass of another worker is kept out by Folio's
+/// revisions and the idempotency keys).
+actor AccountLocks {
+    private var held: Set<String> = []
+    private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+
+    func withLock<T: Sendable>(_ account: String, _ body: @Sendable () async -> T) async -> T {
+        while held.contains(account) {
+            await withCheckedContinuation { waiting[account, default: []].append($0) }
+        }
+        held.insert(account)
+        let result = await body()
+        held.remove(account)
+        if var queue = waiting[account], !queue.isEmpty {
+            queue.removeFirst().resume()
+            waiting[account] = queue.isEmpty ? nil : queue
+        }
+        return result
+    }
+}
+
+/// A short, stable digest of bytes for idempotency keys (Swift's hashValue changes from run to run).
+enum BLAKE2bHex {
+    static func of(_ bytes: [UInt8]) -> String {
+        Hex.encode((try? BLAKE2b.hash(bytes, length: 16)) ?? [])
+    }
+}

@@ -1,0 +1,216 @@
+import FolioClient
+import Foundation
+import Postgres
+
+/// A local entry with a change Folio does not have yet.
+struct PushItem: Sendable {
+    var id: String
+    var folioID: String?
+    var kind: StoredEntry.Kind
+    var schema: String
+    var version: UInt32
+    var state: StoredEntry.State
+    var folioState: StoredEntry.State?
+    var bodyDirty: Bool
+    var body: [UInt8]
+    var recordKey: [UInt8]
+    var revision: Int64?
+    var localSeq: Int64
+}
+
+/// A membership or settings change Folio does not have yet, named by Folio's ids.
+struct PendingMembership: Sendable {
+    var folderID: String
+    var memberID: String
+    var folioFolder: String
+    var folioMember: String
+    var removed: Bool
+}
+
+struct PendingSettings: Sendable {
+    var entryID: String
+    var folioID: String
+    var body: [UInt8]
+    var revision: Int64
+}
+
+/// The sync's side of the vault tables: what to push, what was pushed, and Folio's changes applied.
+struct VaultSyncStore: Sendable {
+    let database: VaultDatabase
+
+    func pushItems(_ account: String) async throws -> [PushItem] {
+        try await database.withAccount(account) { transaction, _ in
+            let rows = try await transaction.query(
+                """
+                SELECT id, folio_id, kind, schema, version, state, folio_state, body_dirty, body, record_key, revision,
+                    local_seq
+                FROM vault_entries WHERE dirty AND conflict = 'NONE' AND permission = 'OWNER'
+                ORDER BY kind DESC, created_at, id
+                """)
+            return try rows.map { row in
+                let id = try row.decode(String.self, "id")
+                guard let kind = StoredEntry.Kind(rawValue: try row.decode(String.self, "kind")),
+                    let state = StoredEntry.State(rawValue: try row.decode(String.self, "state"))
+                else { throw VaultError.storage(message: "\(id) is not a vault entry") }
+                return PushItem(
+                    id: id, folioID: try row.decode(String?.self, "folio_id"), kind: kind,
+                    schema: try row.decode(String.self, "schema"),
+                    version: UInt32(clamping: try row.decode(Int64.self, "version")), state: state,
+                    folioState: try row.decode(String?.self, "folio_state").flatMap(StoredEntry.State.init(rawValue:)),
+                    bodyDirty: try row.decode(Bool.self, "body_dirty"), body: try row.decode([UInt8].self, "body"),
+                    recordKey: try row.decode([UInt8].self, "record_key"),
+                    revision: try row.decode(Int64?.self, "revision"),
+                    localSeq: try row.decode(Int64.self, "local_seq"))
+            }
+        }
+    }
+
+    /// Folio has the entry at `record`'s revision and state; it is clean unless it changed since it was read.
+    func pushed(_ item: PushItem, as record: VaultPush.Position, account: String) async throws {
+        try await database.withAccount(account) { transaction, _ in
+            if record.state == .purged {
+                try await Self.remove(item.id, transaction)
+                return
+            }
+            _ = try await transaction.execute(
+                """
+                UPDATE vault_entries SET folio_id = \(record.id), revision = \(record.revision),
+                    folio_state = \(record.state.rawValue),
+                    dirty = CASE WHEN local_seq = \(item.localSeq) THEN false ELSE dirty END,
+                    body_dirty = CASE WHEN local_seq = \(item.localSeq) THEN false ELSE body_dirty END
+                WHERE id = \(item.id)
+                """)
+        }
+    }
+
+    /// Folio's version is kept beside the local change, which waits for ResolveConflict.
+    func conflict(_ item: PushItem, current: FolioVaultRecord?, account: String) async throws {
+        let kind: ConflictState
+        switch (current?.state, item.state) {
+        case (nil, _), (.purged?, _): kind = .remoteDeleted
+        case (.deleted?, .active): kind = .remoteDeleted
+        case (.active?, .deleted), (.active?, .purged): kind = .localDeleted
+        default: kind = .remoteChanged
+        }
+        try await database.withAccount(account) { transaction, _ in
+            _ = try await transaction.execute(
+                """
+                UPDATE vault_entries SET conflict = \(kind.wireType), remote_body = \(current?.ciphertext?.bytes),
+                    remote_schema = \(current?.schema), remote_version = \(current.map { Int64($0.version) }),
+                    remote_revision = \(current?.revision)
+                WHERE id = \(item.id)
+                """)
+        }
+    }
+
+    func pendingMemberships(_ account: String) async throws -> [PendingMembership] {
+        try await database.withAccount(account) { transaction, _ in
+            let rows = try await transaction.query(
+                """
+                SELECT m.folder_id, m.member_id, m.removed, f.folio_id AS folio_folder, r.folio_id AS folio_member
+                FROM vault_memberships m
+                JOIN vault_entries f ON f.id = m.folder_id JOIN vault_entries r ON r.id = m.member_id
+                WHERE m.dirty AND f.folio_id IS NOT NULL AND r.folio_id IS NOT NULL
+                """)
+            return try rows.map { row in
+                PendingMembership(
+                    folderID: try row.decode(String.self, "folder_id"),
+                    memberID: try row.decode(String.self, "member_id"),
+                    folioFolder: try row.decode(String.self, "folio_folder"),
+                    folioMember: try row.decode(String.self, "folio_member"),
+                    removed: try row.decode(Bool.self, "removed"))
+            }
+        }
+    }
+
+    func membershipPushed(_ membership: PendingMembership, account: String) async throws {
+        try await database.withAccount(account) { transaction, _ in
+            if membership.removed {
+                _ = try await transaction.execute(
+                    """
+                    DELETE FROM vault_memberships
+                    WHERE folder_id = \(membership.folderID) AND member_id = \(membership.memberID) AND removed
+                    """)
+            } else {
+                _ = try await transaction.execute(
+                    """
+                    UPDATE vault_memberships SET dirty = false
+                    WHERE folder_id = \(membership.folderID) AND member_id = \(membership.memberID) AND NOT removed
+                    """)
+            }
+        }
+    }
+
+    func pendingSettings(_ account: String) async throws -> [PendingSettings] {
+        try await database.withAccount(account) { transaction, _ in
+            let rows = try await transaction.query(
+                """
+                SELECT s.entry_id, e.folio_id, s.body, s.revision FROM vault_settings s
+                JOIN vault_entries e ON e.id = s.entry_id WHERE s.dirty AND e.folio_id IS NOT NULL
+                """)
+            return try rows.map { row in
+                PendingSettings(
+                    entryID: try row.decode(String.self, "entry_id"), folioID: try row.decode(String.self, "folio_id"),
+                    body: try row.decode([UInt8].self, "body"), revision: try row.decode(Int64.self, "revision"))
+            }
+        }
+    }
+
+    func settingsPushed(_ settings: PendingSettings, revision: Int64, account: String) async throws {
+        try await database.withAccount(account) { transaction, _ in
+            _ = try await transaction.execute(
+                """
+                UPDATE vault_settings SET revision = \(revision),
+                    dirty = CASE WHEN body = \(settings.body) THEN false ELSE dirty END
+                WHERE entry_id = \(settings.entryID)
+                """)
+        }
+    }
+
+    func cursor(_ account: String) async throws -> String? {
+        try await database.withAccount(account) { transaction, _ in
+            try await transaction.query("SELECT cursor FROM vault_sync WHERE account_id = \(account)").first?.decode(
+                String?.self, "cursor")
+        }
+    }
+
+    /// Applies one page of Folio's changes and moves the cursor past it, in one transaction.
+    func apply(_ records: [FolioVaultRecord], nextCursor: String, account: String) async throws -> Int {
+        try await database.withAccount(account) { transaction, cipher in
+            var failures = 0
+            let box =
+                records.contains { $0.permission == .view }
+                ? try await VaultSharing.keys(account, transaction, cipher).box : nil
+            for record in records {
+                do {
+                    try await RemoteRecordApplier(transaction: transaction, cipher: cipher, account: account, box: box)
+                        .apply(record)
+                } catch {
+                    failures += 1
+                }
+            }
+            _ = try await transaction.execute(
+                """
+                INSERT INTO vault_sync (account_id, cursor, last_fetch_at) VALUES (\(account), \(nextCursor), now())
+                ON CONFLICT (account_id) DO UPDATE SET cursor = EXCLUDED.cursor, last_fetch_at = now()
+                """)
+            return failures
+        }
+    }
+
+    func synced(_ account: String) async throws {
+        try await database.withAccount(account) { transaction, _ in
+            _ = try await transaction.execute(
+                """
+                INSERT INTO vault_sync (account_id, last_synced_at) VALUES (\(account), now())
+                ON CONFLICT (account_id) DO UPDATE SET last_synced_at = now()
+                """)
+        }
+    }
+
+    static func remove(_ id: String, _ transaction: PostgresTransaction) async throws {
+        _ = try await transaction.execute("DELETE FROM vault_memberships WHERE folder_id = \(id) OR member_id = \(id)")
+        _ = try await transaction.execute("DELETE FROM vault_settings WHERE entry_id = \(id)")
+        _ = try await transaction.execute("DELETE FROM vault_entries WHERE id = \(id)")
+    }
+}

@@ -1,0 +1,81 @@
+import Bus
+import FolioClient
+import Foundation
+
+/// Change notifications from Folio: while a store on this worker shows a signed-in account's vault, one
+/// long poll per account waits on Folio's change feed; when Folio reports a change, the vault fetches and
+/// every store of the account reads its view again.
+actor VaultWatchers {
+    private struct Watch {
+        var task: Task<Void, Never>
+        var leases: Int
+    }
+
+    private var watches: [String: Watch] = [:]
+    private let sync: VaultSync
+    private let longPoll: FolioClient
+    private let transport: any BusTransport
+    private let waitSeconds: Int
+
+    /// `longPoll` is a client of its own, so waiting polls never hold up the pushes' connections.
+    init(sync: VaultSync, longPoll: FolioClient, transport: any BusTransport, waitSeconds: Int = 20) {
+        self.sync = sync
+        self.longPoll = longPoll
+        self.transport = transport
+        self.waitSeconds = waitSeconds
+    }
+
+    func acquire(_ account: VaultAccount) {
+        guard account.kind == .authenticated, account.folioSessionID != nil else { return }
+        if var watch = watches[account.id] {
+            watch.leases += 1
+            watches[account.id] = watch
+            return
+        }
+        watches[account.id] = Watch(task: watchLoop(account), leases: 1)
+    }
+
+    func release(_ account: VaultAccount) {
+        guard var watch = watches[account.id] else { return }
+        watch.leases -= 1
+        if watch.leases <= 0 {
+            watch.task.cancel()
+            watches[account.id] = nil
+        } else {
+            watches[account.id] = watch
+        }
+    }
+
+    func stopAll() {
+        for watch in watches.values { watch.task.cancel() }
+        watches = [:]
+    }
+
+    private nonisolated func watchLoop(_ account: VaultAccount) -> Task<Void, Never> {
+        let sync = self.sync
+        let client = longPoll.vault(sessionId: account.folioSessionID ?? "")
+        let transport = self.transport
+        let waitSeconds = self.waitSeconds
+        return Task {
+            var failures = 0
+            while !Task.isCancelled {
+                do {
+                    let cursor = try await sync.store.cursor(account.id)
+                    let changes = try await client.changes(cursor: cursor, limit: 1, waitSeconds: waitSeconds)
+                    failures = 0
+                    if !changes.items.isEmpty, await sync.fetchOnly(account) {
+                        await VaultChanges.announce(account: account.id, transport: transport)
+                    }
+                } catch {
+                    if let error = error as? FolioVaultError,
+                        error.code == .sessionExpired || error.code == .sessionNotFound
+                    {
+                        return
+                    }
+                    failures += 1
+                    try? await Task.sleep(for: .seconds(Double(SyncRetrySchedule.delay(afterFailures: failures))))
+                }
+            }
+        }
+    }
+}

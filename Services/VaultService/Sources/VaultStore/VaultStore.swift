@@ -1,0 +1,152 @@
+import Bus
+import FolioAPI
+import FolioModel
+import Postgres
+import ServiceKit
+import StoreKit
+
+/// VaultStore as a mounted store of the VaultService: it starts on the vault of the account the runtime's
+/// session holds, follows the session and the vault's change notifications, and runs writes, syncs and
+/// shares as effects.
+enum VaultStore {
+    static let kind = "vault"
+
+    struct Dependencies: Sendable {
+        let context: ServiceContext
+        let repository: VaultRepository
+        let sync: VaultSync
+        let transfer: VaultTransfer
+        let watchers: VaultWatchers
+        let network: NetworkMonitor
+        /// Seconds of a retry wait are multiplied by this (1 in production; tests shorten it).
+        let retryScale: Double
+    }
+
+    static func mountMethod(_ dependencies: Dependencies) -> RPCMethod {
+        let context = dependencies.context
+        let endpoint = StoreEndpoint(service: .vault, transport: context.transport, registry: context.registry)
+        return endpoint.mountMethod(VaultStoreMethods.mount) { _, runtime, id in
+            let host = StoreHost(
+                id: id, kind: kind, runtime: runtime, reducer: VaultReducer(),
+                initialState: VaultReducer.State(network: .unknown), persistence: context.snapshots,
+                runEffect: effects(dependencies))
+            guard try await follow(host, dependencies) else { throw StoreError.runtimeShutDown }
+            return host
+        }
+    }
+
+    static func restorer(_ dependencies: Dependencies) -> StoreEndpoint.Restorer {
+        { snapshot, runtime in
+            let host = try await StoreHost.restore(
+                snapshot, runtime: runtime, reducer: VaultReducer(), persistence: dependencies.context.snapshots,
+                runEffect: effects(dependencies))
+            await host.send(.restored)
+            _ = try await follow(host, dependencies)
+            return host
+        }
+    }
+
+    /// The account of the runtime's session, from the AuthService's record of it.
+    static func account(runtimeID: String, database: PostgresPool) async throws -> VaultAccount? {
+        let rows = try await database.query(
+            """
+            SELECT s.identity, s.folio_session_id FROM runtime_sessions s JOIN runtimes r ON r.id = s.runtime_id
+            WHERE s.runtime_id = \(runtimeID) AND r.shut_down_at IS NULL
+            """)
+        guard let row = rows.first else { return nil }
+        return VaultAccount(
+            identity: try JSONParser.parse(try row.decode(PostgresJSON.self, "identity").text),
+            folioSessionID: try row.decode(String?.self, "folio_session_id"))
+    }
+
+    /// The session's changes, the vault's change notifications and the network reach the store as events.
+    /// A sign-in from a transient session copies the transient vault into the account's first. The session is
+    /// read after the subscription starts, so a change in between is not missed. False when the runtime has
+    /// no session (it was shut down).
+    static func follow(_ host: StoreHost<VaultReducer>, _ dependencies: Dependencies) async throws -> Bool {
+        let context = dependencies.context
+        let changes = VaultChangeFollower(transport: context.transport, watchers: dependencies.watchers, host: host)
+        let session = try await context.transport.subscribe(
+            subject: BusSubjects.sessionChanged(runtimeID: host.runtime.id), queueGroup: nil, delivery: .serial
+        ) { [weak host] message in
+            guard let host, let json = try? JSONParser.parse(message.payload), let identity = json["identity"],
+                let account = VaultAccount(identity: identity, folioSessionID: json["folioSessionId"]?.stringValue)
+            else { return .now(nil) }
+            if let previous = await host.currentState.account, previous.kind == .transient,
+                account.kind == .authenticated
+            {
+                await VaultSessionEvents.transfer(from: previous.id, to: account.id, dependencies)
+            }
+            await changes.follow(account)
+            await host.send(.sessionChanged(account))
+            return .now(nil)
+        }
+        await context.registry.attach(session, to: host.id)
+        await context.registry.attach(changes, to: host.id)
+        guard let account = try await account(runtimeID: host.runtime.id, database: context.database) else {
+            return false
+        }
+        await changes.follow(account)
+        await host.send(.sessionChanged(account))
+        let status = await dependencies.network.observe { [weak host] status in
+            guard let host else { return false }
+            await host.send(.networkChanged(status))
+            return true
+        }
+        await host.send(.networkChanged(status))
+        return true
+    }
+
+    static func effects(_ dependencies: Dependencies) -> EffectRunner<VaultReducer> {
+        let context = dependencies.context
+        return { effect in
+            switch effect {
+            case .write(let requestID, let account, let write):
+                do {
+                    _ = try await dependencies.repository.apply(write, account: account.id, session: account.kind)
+                    await VaultChanges.announce(account: account.id, transport: context.transport)
+                    return [.actionFinished(requestID: requestID, error: nil, pushes: account.kind == .authenticated)]
+                } catch {
+                    context.logger.info(
+                        "vault write refused", ["account": account.id, "error": String(describing: error)])
+                    return [.actionFinished(requestID: requestID, error: VaultSync.vaultError(error), pushes: false)]
+                }
+            case .loadView(let requestID, let account):
+                do {
+                    return [
+                        .viewLoaded(requestID: requestID, try await dependencies.repository.view(account: account.id))
+                    ]
+                } catch {
+                    return [.viewFailed(requestID: requestID, VaultSync.vaultError(error))]
+                }
+            case .sync(let requestID, let account, _):
+                let outcome = await dependencies.sync.pass(account)
+                if outcome.error != nil || outcome.recordFailures > 0 {
+                    context.logger.warning(
+                        "vault sync pass failed",
+                        [
+                            "account": account.id, "error": outcome.error?.message ?? "",
+                            "failures": String(outcome.recordFailures),
+                        ])
+                }
+                await VaultChanges.announce(account: account.id, transport: context.transport)
+                return [.syncFinished(requestID: requestID, outcome)]
+            case .push(let requestID, let account):
+                let outcome = await dependencies.sync.pushOnly(account)
+                await VaultChanges.announce(account: account.id, transport: context.transport)
+                return [.syncFinished(requestID: requestID, outcome)]
+            case .waitToRetry(let requestID, let seconds):
+                try? await Task.sleep(for: .seconds(Double(seconds) * dependencies.retryScale))
+                return [.retryDue(requestID: requestID)]
+            case .share(let requestID, let account, let share):
+                do {
+                    try await dependencies.sync.share(share, account: account)
+                    await VaultChanges.announce(account: account.id, transport: context.transport)
+                    return [.actionFinished(requestID: requestID, error: nil, pushes: false)]
+                } catch {
+                    return [.actionFinished(requestID: requestID, error: VaultSync.vaultError(error), pushes: false)]
+                }
+            }
+        }
+    }
+}

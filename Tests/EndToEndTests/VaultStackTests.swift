@@ -1,0 +1,316 @@
+import FolioEmulator
+import FolioModel
+import Foundation
+import Postgres
+import TestSupport
+import XCTest
+
+/// VaultStore through the whole stack: Gateway → VaultService → PostgreSQL and Folio (the emulator).
+extension FoundationStackTests {
+    /// Each test's emulator starts empty, so the fixture accounts' vaults from earlier tests are cleared
+    /// (as the table owner, which row-level security does not restrict).
+    func clearVaults(_ accounts: [String] = ["acct_chen", "acct_omar"]) async throws {
+        let pool = PostgresPool(url: try TestEnvironment.databaseURL(), size: 1)
+        defer { Task { await pool.close() } }
+        for table in [
+            "vault_entries", "vault_memberships", "vault_settings", "vault_attachments", "vault_sync",
+            "vault_account_keys", "vault_shares",
+        ] {
+            for account in accounts {
+                _ = try await pool.execute("DELETE FROM \(unescaped: table) WHERE account_id = \(account)")
+            }
+        }
+    }
+
+    func mountVault(token: String) async throws -> String {
+        let mounted = try await rpc("vault.mount", token: token)
+        return try XCTUnwrap(mounted["result"]?["storeId"]?.stringValue, "\(mounted)")
+    }
+
+    func write(_ write: JSONValue) -> JSONValue { ["type": "WRITE", "value": ["value": write]] }
+
+    func create(_ schema: String, _ payload: String) -> JSONValue {
+        write([
+            "type": "CREATE",
+            "value": ["record": ["schema": .string(schema), "version": 1, "payload": .string(payload)]],
+        ])
+    }
+
+    /// Signs the runtime in as chen with the password, on an AuthStore of its own.
+    func signInChen(token: String) async throws {
+        try await clearVaults()
+        let mounted = try await rpc("auth.mount", token: token)
+        let auth = try XCTUnwrap(mounted["result"]?["storeId"]?.stringValue)
+        try await dispatch(auth, signIn(email: "chen.wei@example.net"), token: token)
+        _ = try await settled(auth, token: token)
+        try await dispatch(auth, answer("PASSWORD", "chen-Password-1"), token: token)
+        let done = try await settled(auth, token: token)
+        XCTAssertEqual(done["type"], "AUTHENTICATED", "\(done)")
+    }
+
+    func records(_ model: JSONValue) -> [JSONValue] { model["records"]?.arrayValue ?? [] }
+
+    func testAGuestVaultCreatesUpdatesDeletesRestoresAndPurges() async throws {
+        let created = try await rpc("runtime.create", ["organizationId": "org_bluebank"])
+        let token = try XCTUnwrap(created["result"]?["token"]?.stringValue)
+        let vault = try await mountVault(token: token)
+        try await dispatch(vault, create("note", #"{"title":"Visa"}"#), token: token)
+        var model = try await follow(vault, token: token) { self.records($0).count == 1 && $0["busy"] == false }
+        let id = try XCTUnwrap(records(model).first?["header"]?["id"]?.stringValue)
+        XCTAssertTrue(id.hasPrefix("D_"), id)
+        XCTAssertEqual(records(model).first?["header"]?["sync"]?["dirty"], true, "a guest vault pushes nothing")
+
+        let update = write([
+            "type": "UPDATE",
+            "value": ["id": .string(id), "record": ["schema": "note", "version": 2, "payload": #"{"title":"Pass"}"#]],
+        ])
+        try await dispatch(vault, update, token: token)
+        model = try await follow(vault, token: token) { self.records($0).first?["header"]?["version"] == 2 }
+        XCTAssertEqual(records(model).first?["payload"], #"{"title":"Pass"}"#)
+
+        try await dispatch(vault, write(["type": "DELETE", "value": ["id": .string(id)]]), token: token)
+        model = try await follow(vault, token: token) {
+            self.records($0).first?["header"]?["state"] == ["type": "DELETED"]
+        }
+        try await dispatch(
+            vault, write(["type": "UPDATE", "value": update["value"]?["value"]?["value"] ?? nil]), token: token)
+        model = try await follow(vault, token: token) { $0["error"] != nil }
+        XCTAssertEqual(model["error"]?["details"]?["type"], "PERMISSION_DENIED", "an update of a deleted record")
+        try await dispatch(vault, ["type": "DISMISS_ERROR"], token: token)
+        try await dispatch(vault, write(["type": "RESTORE", "value": ["id": .string(id)]]), token: token)
+        model = try await follow(vault, token: token) {
+            self.records($0).first?["header"]?["state"] == ["type": "ACTIVE"]
+        }
+        XCTAssertNil(model["error"], "DismissError cleared it, the restore succeeded")
+        try await dispatch(vault, write(["type": "DELETE", "value": ["id": .string(id)]]), token: token)
+        try await dispatch(vault, write(["type": "PERMANENTLY_DELETE", "value": ["id": .string(id)]]), token: token)
+        model = try await follow(vault, token: token) { self.records($0).isEmpty && $0["busy"] == false }
+        XCTAssertNil(model["error"], "\(model)")
+
+        // Bad input: a bad schema, a payload that is not JSON, an unknown id; nothing stored changes.
+        try await dispatch(vault, create("digital", "{}"), token: token)
+        model = try await follow(vault, token: token) { $0["error"] != nil }
+        XCTAssertEqual(model["error"]?["details"]?["type"], "UNKNOWN_SCHEMA")
+        try await dispatch(vault, create("note", "{not json"), token: token)
+        model = try await follow(vault, token: token) { $0["error"]?["details"]?["type"] == "CODEC" }
+        try await dispatch(vault, write(["type": "DELETE", "value": ["id": "D_UNKNOWN"]]), token: token)
+        model = try await follow(vault, token: token) { $0["error"]?["details"]?["type"] == "NOT_FOUND" }
+        XCTAssertTrue(records(model).isEmpty)
+    }
+
+    func testASignInCopiesTheTransientVaultAndPushesItToFolioAsCiphertext() async throws {
+        let created = try await rpc("runtime.create", ["organizationId": "org_bluebank"])
+        let token = try XCTUnwrap(created["result"]?["token"]?.stringValue)
+        let vault = try await mountVault(token: token)
+        try await dispatch(vault, create("note", #"{"title":"Guest note"}"#), token: token)
+        _ = try await follow(vault, token: token) { self.records($0).count == 1 }
+        let before = try await admin.vaultAccount(id: "acct_chen")
+
+        try await signInChen(token: token)
+        let model = try await follow(vault, token: token) {
+            self.records($0).contains {
+                $0["payload"] == #"{"title":"Guest note"}"# && $0["header"]?["sync"]?["dirty"] == false
+            }
+        }
+        let record = try XCTUnwrap(records(model).first { $0["payload"] == #"{"title":"Guest note"}"# })
+        let folioID = try XCTUnwrap(record["header"]?["id"]?.stringValue)
+        XCTAssertTrue(folioID.hasPrefix("rec_"), "Folio's id replaces the local id: \(folioID)")
+        let after = try await admin.vaultAccount(id: "acct_chen")
+        XCTAssertEqual(after.records, before.records + 1, "pushed once")
+        let stored = try await admin.storedVaultRecord(id: folioID)
+        let ciphertext = try XCTUnwrap(stored["ciphertext"]?.stringValue)
+        XCTAssertFalse(
+            String(decoding: (try? Base64URLDecoding.decode(ciphertext)) ?? [], as: UTF8.self).contains("Guest"))
+
+        // The write again through a new runtime of the same account creates nothing twice at Folio.
+        try await dispatch(vault, ["type": "SYNC"], token: token)
+        _ = try await follow(vault, token: token) { $0["busy"] == false && $0["sync"]?["phase"] == ["type": "IDLE"] }
+        let again = try await admin.vaultAccount(id: "acct_chen")
+        XCTAssertEqual(again.records, after.records, "a second sync creates nothing")
+    }
+
+    func testFoldersAndSettingsInASignedInVault() async throws {
+        let created = try await rpc("runtime.create", ["organizationId": "org_bluebank"])
+        let token = try XCTUnwrap(created["result"]?["token"]?.stringValue)
+        try await signInChen(token: token)
+        let vault = try await mountVault(token: token)
+        try await dispatch(vault, create("note", #"{"title":"Folder member"}"#), token: token)
+        try await dispatch(
+            vault,
+            write([
+                "type": "CREATE_FOLDER",
+                "value": ["folder": ["schema": "folder", "version": 1, "payload": #"{"name":"Travel"}"#]],
+            ]),
+            token: token)
+        let synced = try await follow(vault, token: token) {
+            ($0["folders"]?.arrayValue?.first?["header"]?["id"]?.stringValue?.hasPrefix("fld_") ?? false)
+                && self.records($0).contains {
+                    $0["payload"] == #"{"title":"Folder member"}"# && $0["header"]?["sync"]?["dirty"] == false
+                }
+        }
+        let folder = try XCTUnwrap(synced["folders"]?.arrayValue?.first?["header"]?["id"]?.stringValue)
+        let record = try XCTUnwrap(
+            records(synced).first { $0["payload"] == #"{"title":"Folder member"}"# }?["header"]?["id"]?.stringValue)
+        try await dispatch(
+            vault,
+            write(["type": "ADD_TO_FOLDER", "value": ["folderId": .string(folder), "recordId": .string(record)]]),
+            token: token)
+        try await dispatch(
+            vault,
+            write([
+                "type": "SET_SETTINGS",
+                "value": ["id": .string(record), "settings": ["favorite": true, "label": "mine"]],
+            ]),
+            token: token)
+        let model = try await follow(vault, token: token) {
+            let member = self.records($0).first { $0["header"]?["id"]?.stringValue == record }
+            return member?["metadata"]?["folders"] == [.string(folder)]
+                && member?["metadata"]?["settings"]?["favorite"] == true
+                && $0["sync"]?["pending"] == 0
+        }
+        XCTAssertEqual(model["folders"]?.arrayValue?.first?["metadata"]?["records"], [.string(record)])
+        let stored = try await admin.storedVaultRecord(id: folder)
+        XCTAssertEqual(stored["members"], [.string(record)], "the membership reached Folio: \(stored)")
+    }
+
+    func testAConflictFromASecondWriterIsShownAndResolved() async throws {
+        let created = try await rpc("runtime.create", ["organizationId": "org_bluebank"])
+        let token = try XCTUnwrap(created["result"]?["token"]?.stringValue)
+        try await signInChen(token: token)
+        let vault = try await mountVault(token: token)
+        try await dispatch(vault, create("note", #"{"v":1}"#), token: token)
+        let pushed = try await follow(vault, token: token) {
+            self.records($0).contains { $0["payload"] == #"{"v":1}"# && $0["header"]?["sync"]?["dirty"] == false }
+        }
+        let id = try XCTUnwrap(records(pushed).first { $0["payload"] == #"{"v":1}"# }?["header"]?["id"]?.stringValue)
+        // This side changes the record while Folio refuses its pushes; meanwhile another writer moves Folio's
+        // copy on (its revision goes up), and the vault learns of it from Folio's change feed.
+        _ = try await admin.injectFault(
+            EmulatorFault(route: "PUT /v1/vault/records/{recordId}", count: 1000, status: 503))
+        try await dispatch(
+            vault,
+            write([
+                "type": "UPDATE",
+                "value": ["id": .string(id), "record": ["schema": "note", "version": 1, "payload": #"{"v":2}"#]],
+            ]),
+            token: token)
+        _ = try await follow(vault, token: token) { self.records($0).contains { $0["payload"] == #"{"v":2}"# } }
+        try await admin.writeVaultRecord(id: id, version: 1)
+        let conflicted = try await follow(vault, token: token) { ($0["sync"]?["conflictCount"]?.intValue ?? 0) > 0 }
+        _ = try await admin.clearFaults()
+        let record = try XCTUnwrap(records(conflicted).first { $0["header"]?["id"]?.stringValue == id })
+        XCTAssertEqual(record["header"]?["sync"]?["conflict"], ["type": "REMOTE_CHANGED"], "\(record)")
+        try await dispatch(
+            vault,
+            write(["type": "RESOLVE_CONFLICT", "value": ["id": .string(id), "resolution": ["type": "KEEP_LOCAL"]]]),
+            token: token)
+        let resolved = try await follow(vault, token: token) {
+            $0["sync"]?["conflictCount"] == 0 && $0["sync"]?["pending"] == 0 && $0["busy"] == false
+        }
+        XCTAssertEqual(records(resolved).first { $0["header"]?["id"]?.stringValue == id }?["payload"], #"{"v":2}"#)
+        let stored = try await admin.storedVaultRecord(id: id)
+        XCTAssertEqual(stored["revision"], 3, "the local version went over Folio's: \(stored)")
+    }
+
+    func testASharedRecordIsAcceptedByASecondAccount() async throws {
+        let ownerRuntime = try await rpc("runtime.create", ["organizationId": "org_bluebank"])
+        let owner = try XCTUnwrap(ownerRuntime["result"]?["token"]?.stringValue)
+        try await signInChen(token: owner)
+        let ownerVault = try await mountVault(token: owner)
+        try await dispatch(ownerVault, create("note", #"{"shared":true}"#), token: owner)
+        let pushed = try await follow(ownerVault, token: owner) {
+            self.records($0).contains {
+                $0["payload"] == #"{"shared":true}"# && $0["header"]?["sync"]?["dirty"] == false
+            }
+        }
+        let id = try XCTUnwrap(
+            records(pushed).first { $0["payload"] == #"{"shared":true}"# }?["header"]?["id"]?.stringValue)
+
+        // The recipient signs in with a one-time code, and approves the new device when asked.
+        let recipientRuntime = try await rpc("runtime.create", ["organizationId": "org_bluebank"])
+        let recipient = try XCTUnwrap(recipientRuntime["result"]?["token"]?.stringValue)
+        let mounted = try await rpc("auth.mount", token: recipient)
+        let auth = try XCTUnwrap(mounted["result"]?["storeId"]?.stringValue)
+        try await dispatch(auth, signIn(email: "omar@example.org"), token: recipient)
+        _ = try await settled(auth, token: recipient)
+        try await dispatch(
+            auth, ["type": "SELECT_ALTERNATIVE", "value": ["method": ["type": "OTP"]]], token: recipient)
+        _ = try await follow(auth, token: recipient) { $0["flow"]?["value"]?["phase"]?["type"] == "OTP" }
+        try await dispatch(auth, answer("OTP", try await admin.lastCode(to: "omar@example.org")), token: recipient)
+        var flow = try await settled(auth, token: recipient)
+        if flow["value"]?["phase"]?["type"] == "DEVICE_APPROVAL" {
+            let challenge = try XCTUnwrap(flow["value"]?["phase"]?["value"]?["challengeId"]?.stringValue)
+            let ack = try await admin.approveDevice(challengeId: challenge)
+            try await dispatch(
+                auth,
+                [
+                    "type": "COMPLETE_DEVICE_LINK",
+                    "value": ["challengeId": .string(challenge), "transferAck": .string(ack)],
+                ],
+                token: recipient)
+            flow = try await settled(auth, token: recipient)
+        }
+        XCTAssertEqual(flow["type"], "AUTHENTICATED", "\(flow)")
+        let recipientVault = try await mountVault(token: recipient)
+        _ = try await follow(recipientVault, token: recipient) { $0["sync"]?["phase"] == ["type": "IDLE"] }
+        // The recipient's keys reach Folio with its first share action; publish them by syncing sharing.
+        try await dispatch(
+            recipientVault,
+            ["type": "SHARE", "value": ["value": ["type": "REJECT", "value": ["inviteId": "shr_none"]]]],
+            token: recipient)
+        _ = try await follow(recipientVault, token: recipient) { $0["busy"] == false && $0["error"] != nil }
+
+        try await dispatch(
+            ownerVault,
+            [
+                "type": "SHARE",
+                "value": [
+                    "value": [
+                        "type": "INVITE",
+                        "value": [
+                            "recordId": .string(id), "email": "omar@example.org", "permission": ["type": "VIEW"],
+                        ],
+                    ]
+                ],
+            ],
+            token: owner)
+        let invited = try await follow(ownerVault, token: owner) {
+            ($0["sharing"]?["outgoing"]?.arrayValue?.count ?? 0) > 0 && $0["busy"] == false
+        }
+        XCTAssertNil(invited["error"], "\(invited)")
+
+        try await dispatch(recipientVault, ["type": "SYNC"], token: recipient)
+        let incoming = try await follow(recipientVault, token: recipient) {
+            ($0["sharing"]?["incoming"]?.arrayValue?.count ?? 0) > 0
+        }
+        let invite = try XCTUnwrap(incoming["sharing"]?["incoming"]?.arrayValue?.first)
+        XCTAssertEqual(invite["status"], ["type": "PENDING"], "an invite waits until it is accepted")
+        try await dispatch(
+            recipientVault,
+            ["type": "SHARE", "value": ["value": ["type": "ACCEPT", "value": ["inviteId": invite["id"] ?? nil]]]],
+            token: recipient)
+        try await dispatch(recipientVault, ["type": "SYNC"], token: recipient)
+        let shared = try await follow(recipientVault, token: recipient) {
+            self.records($0).contains { $0["payload"] == #"{"shared":true}"# }
+        }
+        let record = try XCTUnwrap(records(shared).first { $0["payload"] == #"{"shared":true}"# })
+        XCTAssertEqual(record["header"]?["permission"], ["type": "VIEW"])
+        try await dispatch(
+            recipientVault, write(["type": "DELETE", "value": ["id": record["header"]?["id"] ?? nil]]), token: recipient
+        )
+        let refused = try await follow(recipientVault, token: recipient) {
+            $0["error"]?["details"]?["type"] == "PERMISSION_DENIED"
+        }
+        XCTAssertNotNil(refused["error"])
+    }
+}
+
+/// Test-side base64url decoding (padding added back).
+enum Base64URLDecoding {
+    static func decode(_ text: String) throws -> [UInt8] {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let data = Data(base64Encoded: base64) else { throw StackError("not base64url") }
+        return Array(data)
+    }
+}
