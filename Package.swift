@@ -81,6 +81,7 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "FolioModelTests", dependencies: ["FolioModel"], path: "Tests/FolioModelTests"),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"], path: "Tests/CryptoTests"),
+        .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"], path: "Tests/LifecycleTests"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"], path: "Tests/PostgresTests"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"], path: "Tests/HTTPTests"),
         .testTarget(
