@@ -76,7 +76,9 @@ let package = Package(
         .executableTarget(
             name: "folio-documents", dependencies: ["DocumentReceiver"], path: "Services/DocumentReceiver/Main"),
         .executableTarget(
-            name: "folio-bench", dependencies: ["Bus", "HTTP", "CNats", "Lifecycle", "FolioAPI"], path: "bench/Sources"),
+            name: "folio-bench",
+            dependencies: ["Bus", "HTTP", "CNats", "CSodium", "Crypto", "FolioModel", "Lifecycle", "FolioAPI"],
+            path: "bench/Sources"),
 
         // MARK: Tests
         .testTarget(name: "FolioModelTests", dependencies: ["FolioModel"], path: "Tests/FolioModelTests"),
