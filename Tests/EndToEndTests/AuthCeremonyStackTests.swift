@@ -21,8 +21,6 @@ extension FoundationStackTests {
     }
 
     func dispatch(_ store: String, _ action: JSONValue, token: String) async throws {
-        let before = try await rpc("store.state", ["storeId": .string(store)], token: token)
-        versionBeforeDispatch[store] = try XCTUnwrap(before["result"]?["version"]?.intValue, "\(before)")
         let reply = try await rpc("store.dispatch", ["storeId": .string(store), "action": action], token: token)
         XCTAssertEqual(reply["result"], .null, "\(reply)")
     }

@@ -12,9 +12,6 @@ final class FoundationStackTests: XCTestCase {
     var gatewayPort: UInt16 = 0
     var emulatorPort: UInt16 = 0
     let http = HTTPClient(configuration: .init(timeout: .seconds(10)))
-    /// Per store, its version just before the last `dispatch(_:_:token:)`: `follow` looks only past it, since
-    /// a dispatch returns before the store has taken the action in.
-    var versionBeforeDispatch: [String: Int64] = [:]
 
     override func setUp() async throws {
         let logs = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
@@ -141,7 +138,7 @@ final class FoundationStackTests: XCTestCase {
 
     /// Follows a store through the Gateway until `done` holds for its model; fails with the model otherwise.
     func follow(_ storeID: String, token: String, until done: (JSONValue) -> Bool) async throws -> JSONValue {
-        var version = versionBeforeDispatch[storeID] ?? -1
+        var version: Int64 = -1
         var last: JSONValue = .null
         for _ in 0..<20 {
             let next = try await rpc(
