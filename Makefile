@@ -14,6 +14,7 @@ build:
 bench:
 	bench/run bus
 	bench/run gateway
+	bench/run signin
 
 format:
 	swift format --in-place --recursive Package.swift Shared Services Tests bench/Sources

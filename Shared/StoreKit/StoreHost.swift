@@ -19,7 +19,7 @@ public actor StoreHost<Reducer: StoreReducer> {
     private var draining = false
     private var pendingEffects: [Int: Reducer.Effect] = [:]
     private var nextEffectID = 0
-    private var waiters: [Int: CheckedContinuation<VersionedModel?, Never>] = [:]
+    private var waiters: [Int: Waiter] = [:]
     private var nextWaiterID = 0
 
     public init(
@@ -75,7 +75,9 @@ public actor StoreHost<Reducer: StoreReducer> {
                 try? await Task.sleep(for: timeout)
                 await self?.expireWaiter(waiterID)
             }
-            let result = await withCheckedContinuation { continuation in waiters[waiterID] = continuation }
+            let result = await withCheckedContinuation { continuation in
+                waiters[waiterID] = Waiter(afterVersion: afterVersion, continuation: continuation)
+            }
             timer.cancel()
             return result
         }
@@ -86,7 +88,7 @@ public actor StoreHost<Reducer: StoreReducer> {
         guard !closed else { return }
         closed = true
         inbox.removeAll()
-        for waiter in waiters.values { waiter.resume(returning: nil) }
+        for waiter in waiters.values { waiter.continuation.resume(returning: nil) }
         waiters.removeAll()
         try? await persistence?.delete(id)
     }
@@ -219,20 +221,28 @@ public actor StoreHost<Reducer: StoreReducer> {
         for event in events { enqueue(event) }
     }
 
+    /// Wakes the waiters behind the current version. The model is visible before its snapshot is written, so
+    /// a caller may already have seen it and be waiting past it: that one keeps waiting for the next change.
     private func wakeWaiters() {
-        let waiting = waiters
-        waiters.removeAll()
-        for waiter in waiting.values { waiter.resume(returning: current) }
+        let due = waiters.filter { $0.value.afterVersion < current.version }
+        for waiterID in due.keys { waiters.removeValue(forKey: waiterID) }
+        for waiter in due.values { waiter.continuation.resume(returning: current) }
     }
 
     private func expireWaiter(_ waiterID: Int) {
         guard let waiter = waiters.removeValue(forKey: waiterID) else { return }
-        waiter.resume(returning: closed || runtime.isShutDown ? nil : current)
+        waiter.continuation.resume(returning: closed || runtime.isShutDown ? nil : current)
     }
 
     /// Called when the runtime shuts down: subscribers get nil.
     public func runtimeDidShutDown() {
-        for waiter in waiters.values { waiter.resume(returning: nil) }
+        for waiter in waiters.values { waiter.continuation.resume(returning: nil) }
         waiters.removeAll()
     }
+}
+
+/// A `next` call waiting for a version after `afterVersion`.
+private struct Waiter {
+    let afterVersion: Int64
+    let continuation: CheckedContinuation<VersionedModel?, Never>
 }

@@ -44,7 +44,8 @@ final class StoreHostTests: XCTestCase {
         echo: @escaping @Sendable (String) async -> String = { $0.uppercased() }
     ) -> Host {
         Host(
-            id: .generate(for: .example), kind: "example", runtime: runtime, reducer: ExampleCounter(), initialState: .init(),
+            id: .generate(for: .example), kind: "example", runtime: runtime, reducer: ExampleCounter(),
+            initialState: .init(),
             persistence: persistence, runEffect: ExampleCounter.effects(echo: echo))
     }
 
@@ -83,6 +84,26 @@ final class StoreHostTests: XCTestCase {
         let host = makeHost()
         let result = await host.next(afterVersion: 0, timeout: .milliseconds(50))
         XCTAssertEqual(result, VersionedModel(version: 0, model: model(0)))
+    }
+
+    func testNextAfterTheVersionItHasSeenWaitsEvenWhileThatVersionIsBeingStored() async throws {
+        let held = HeldSnapshots()
+        let host = makeHost(persistence: held)
+        // The change is visible at once, while its snapshot write is held.
+        try await host.dispatch(.increment(by: 1))
+        var seen = await host.next(afterVersion: nil, timeout: .seconds(5))
+        while let current = seen, current.version < 1 {
+            seen = await host.next(afterVersion: current.version, timeout: .seconds(5))
+        }
+        XCTAssertEqual(seen, VersionedModel(version: 1, model: model(1)))
+        let waiter = Task { await host.next(afterVersion: 1, timeout: .seconds(10)) }
+        try await Task.sleep(for: .milliseconds(50))
+        await held.gate.openNow()
+        try await host.dispatch(.increment(by: 1))
+        let woken = await waiter.value
+        XCTAssertEqual(
+            woken, VersionedModel(version: 2, model: model(2)),
+            "the end of the write of version 1 does not answer a caller waiting past version 1")
     }
 
     func testNextIsNilOnceTheStoreIsClosedAndWakesWaiters() async throws {
