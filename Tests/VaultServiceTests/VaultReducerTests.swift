@@ -313,3 +313,25 @@ final class VaultReducerTests: XCTestCase {
         XCTAssertEqual(effects, [.loadView(requestID: 3, account: signedIn)])
     }
 }
+
+extension VaultReducerTests {
+    func testAnAnnouncedSessionIsNotUndoneByTheSessionReadAtMount() {
+        let guest = VaultAccount(id: "guest_1", kind: .transient)
+        let signedIn = VaultAccount(id: "acct_chen", kind: .authenticated, folioSessionID: "ses_1")
+        var store = ReducerTester(VaultReducer(), state: VaultReducer.State(network: .online))
+        store.send(
+            .sessionChanged(signedIn),
+            effects: [
+                .loadView(requestID: 1, account: signedIn), .sync(requestID: 2, account: signedIn, background: true),
+            ]
+        ) {
+            $0.account = signedIn
+            $0.sessionStarting = true
+            $0.loading = 1
+            $0.syncing = 2
+            $0.phase = .syncing
+            $0.lastRequestID = 2
+        }
+        store.send(.sessionRead(guest))
+    }
+}

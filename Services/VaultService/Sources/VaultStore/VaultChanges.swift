@@ -26,6 +26,12 @@ actor VaultChangeFollower: BusSubscription {
         self.host = host
     }
 
+    /// The account read at mount, unless an announcement already moved the store on.
+    func followFirst(_ account: VaultAccount) async {
+        guard self.account == nil else { return }
+        await follow(account)
+    }
+
     func follow(_ account: VaultAccount) async {
         guard account != self.account else { return }
         await subscription?.cancel()

@@ -19,8 +19,10 @@ public struct VaultReducer: StoreReducer {
         case viewFailed(requestID: UInt64, VaultError)
         /// The vault of the store's account changed (a write of any store, a sync).
         case vaultChanged
-        /// The runtime's session now holds this account's vault.
+        /// The runtime's session now holds this account's vault (announced by the AuthService).
         case sessionChanged(VaultAccount)
+        /// The runtime's session as read when the store mounted; an announcement that came first is newer.
+        case sessionRead(VaultAccount)
         case networkChanged(NetworkStatus)
         /// The client came back to the foreground at `now` (seconds since the Unix epoch).
         case cameToForeground(now: Int64)
@@ -90,6 +92,9 @@ public struct VaultReducer: StoreReducer {
             return []
         case .vaultChanged, .restored:
             return load(&state)
+        case .sessionRead(let account):
+            guard state.account == nil else { return [] }
+            return reduce(&state, .sessionChanged(account))
         case .sessionChanged(let account):
             guard account != state.account else { return [] }
             state.account = account

@@ -41,7 +41,7 @@ enum VaultStore {
                 snapshot, runtime: runtime, reducer: VaultReducer(), persistence: dependencies.context.snapshots,
                 runEffect: effects(dependencies))
             await host.send(.restored)
-            _ = try await follow(host, dependencies)
+            _ = try await follow(host, dependencies, restored: true)
             return host
         }
     }
@@ -63,7 +63,9 @@ enum VaultStore {
     /// A sign-in from a transient session copies the transient vault into the account's first. The session is
     /// read after the subscription starts, so a change in between is not missed. False when the runtime has
     /// no session (it was shut down).
-    static func follow(_ host: StoreHost<VaultReducer>, _ dependencies: Dependencies) async throws -> Bool {
+    static func follow(_ host: StoreHost<VaultReducer>, _ dependencies: Dependencies, restored: Bool = false)
+        async throws -> Bool
+    {
         let context = dependencies.context
         let changes = VaultChangeFollower(transport: context.transport, watchers: dependencies.watchers, host: host)
         let session = try await context.transport.subscribe(
@@ -86,8 +88,9 @@ enum VaultStore {
         guard let account = try await account(runtimeID: host.runtime.id, database: context.database) else {
             return false
         }
-        await changes.follow(account)
-        await host.send(.sessionChanged(account))
+        // A restored store's snapshot may be older than the session it reads now.
+        await (restored ? changes.follow(account) : changes.followFirst(account))
+        await host.send(restored ? .sessionChanged(account) : .sessionRead(account))
         let status = await dependencies.network.observe { [weak host] status in
             guard let host else { return false }
             await host.send(.networkChanged(status))
