@@ -24,6 +24,12 @@ export FOLIO_EMULATOR_FIXTURES=${FOLIO_EMULATOR_FIXTURES:-$PWD/Services/FolioEmu
 export FOLIO_API_URL=${FOLIO_API_URL:-http://127.0.0.1:$FOLIO_EMULATOR_PORT}
 export FOLIO_API_KEY=${FOLIO_API_KEY:-$FOLIO_EMULATOR_API_KEY}
 export FOLIO_GATEWAY_PORT=${FOLIO_GATEWAY_PORT:-8080}
+# The vault's key-encryption key: made once, kept in run/ so the vaults stored there open on the next run.
+if [ -z "${FOLIO_VAULT_KEK:-}" ]; then
+    [ -f "$root/vault-kek" ] || head -c 32 /dev/urandom | base64 -w0 | tr '+/' '-_' | tr -d '=' >"$root/vault-kek"
+    chmod 600 "$root/vault-kek"
+    export FOLIO_VAULT_KEK_FILE=${FOLIO_VAULT_KEK_FILE:-$root/vault-kek}
+fi
 
 pids=()
 stopped=0

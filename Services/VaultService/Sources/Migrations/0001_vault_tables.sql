@@ -7,6 +7,8 @@ BEGIN
     IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'folio_vault') THEN
         CREATE ROLE folio_vault NOLOGIN NOSUPERUSER NOBYPASSRLS;
     END IF;
+    -- The connecting user switches to folio_vault in each transaction (SET LOCAL ROLE).
+    EXECUTE format('GRANT folio_vault TO %I', current_user);
 END
 $$;
 
