@@ -9,6 +9,9 @@ import XCTest
 /// service and the Gateway. Calls go through the Gateway into each service, down to PostgreSQL and back.
 final class FoundationStackTests: XCTestCase {
     var processes: [StackProcess] = []
+    /// What every service process gets, and where the logs go, to start one again in a test.
+    var serviceEnvironment: [String: String] = [:]
+    var logDirectory = URL(fileURLWithPath: NSTemporaryDirectory())
     var gatewayPort: UInt16 = 0
     var emulatorPort: UInt16 = 0
     let http = HTTPClient(configuration: .init(timeout: .seconds(10)))
@@ -37,6 +40,8 @@ final class FoundationStackTests: XCTestCase {
                         "Services/FolioEmulator/Fixtures"
                     ).path,
                 ], logDirectory: logs))
+        serviceEnvironment = common
+        logDirectory = logs
         for service in ["folio-auth", "folio-inquiry", "folio-vault", "folio-documents"] {
             processes.append(try StackProcess(service, environment: common, logDirectory: logs))
         }

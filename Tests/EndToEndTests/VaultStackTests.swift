@@ -14,7 +14,7 @@ extension FoundationStackTests {
         defer { Task { await pool.close() } }
         for table in [
             "vault_entries", "vault_memberships", "vault_settings", "vault_attachments", "vault_sync",
-            "vault_account_keys", "vault_shares",
+            "vault_account_keys", "vault_shares", "vault_moves",
         ] {
             for account in accounts {
                 _ = try await pool.execute("DELETE FROM \(unescaped: table) WHERE account_id = \(account)")
@@ -42,10 +42,13 @@ extension FoundationStackTests {
         let mounted = try await rpc("auth.mount", token: token)
         let auth = try XCTUnwrap(mounted["result"]?["storeId"]?.stringValue)
         try await dispatch(auth, signIn(email: "chen.wei@example.net"), token: token)
-        _ = try await settled(auth, token: token)
+        _ = try await follow(auth, token: token) { $0["flow"]?["value"]?["phase"]?["type"] == "PASSWORD" }
+        let before = try await version(auth, token: token)
         try await dispatch(auth, answer("PASSWORD", "chen-Password-1"), token: token)
-        let done = try await settled(auth, token: token)
-        XCTAssertEqual(done["type"], "AUTHENTICATED", "\(done)")
+        let done = try await follow(auth, token: token, afterVersion: before) {
+            $0["flow"]?["type"] == "AUTHENTICATED" || $0["flow"]?["type"] == "FAILED"
+        }
+        XCTAssertEqual(done["flow"]?["type"], "AUTHENTICATED", "\(done)")
     }
 
     func records(_ model: JSONValue) -> [JSONValue] { model["records"]?.arrayValue ?? [] }
@@ -302,6 +305,67 @@ extension FoundationStackTests {
             $0["error"]?["details"]?["type"] == "PERMISSION_DENIED"
         }
         XCTAssertNotNil(refused["error"])
+    }
+}
+
+extension FoundationStackTests {
+    func signedInVault() async throws -> (token: String, vault: String) {
+        let created = try await rpc("runtime.create", ["organizationId": "org_bluebank"])
+        let token = try XCTUnwrap(created["result"]?["token"]?.stringValue)
+        try await signInChen(token: token)
+        return (token, try await mountVault(token: token))
+    }
+
+    func testFolioFailuresAreRetriedInTheBackgroundUntilThePushGoesThrough() async throws {
+        let (token, vault) = try await signedInVault()
+        _ = try await follow(vault, token: token) { $0["sync"]?["phase"] == ["type": "IDLE"] }
+        // Three creates answered with 500, then two dropped connections: the background push tries again
+        // (2 s, 4 s, 8 s... scaled down by FOLIO_VAULT_RETRY_SCALE) until Folio takes it.
+        _ = try await admin.injectFault(EmulatorFault(route: "POST /v1/vault/records", count: 3, status: 500))
+        _ = try await admin.injectFault(EmulatorFault(route: "POST /v1/vault/records", count: 2, drop: true))
+        try await dispatch(vault, create("note", #"{"retried":true}"#), token: token)
+        let pushed = try await follow(vault, token: token) {
+            self.records($0).contains {
+                $0["payload"] == #"{"retried":true}"# && $0["header"]?["sync"]?["dirty"] == false
+            }
+        }
+        XCTAssertEqual(pushed["sync"]?["phase"], ["type": "IDLE"])
+        XCTAssertNil(pushed["error"], "a background failure is not an action's error")
+        let remaining = try await admin.faults()
+        XCTAssertTrue(remaining.isEmpty, "every injected failure was met by a retry: \(remaining)")
+        let account = try await admin.vaultAccount(id: "acct_chen")
+        XCTAssertEqual(account.records, 1, "retries create nothing twice")
+    }
+
+    func testAVaultServiceKilledInTheMiddleOfAPushLosesAndDuplicatesNothing() async throws {
+        let (token, vault) = try await signedInVault()
+        _ = try await follow(vault, token: token) { $0["sync"]?["phase"] == ["type": "IDLE"] }
+        // Folio answers slowly, so the push is still going when the process dies.
+        _ = try await admin.injectFault(EmulatorFault(route: "POST /v1/vault/records", count: 1000, delayMs: 150))
+        for index in 0..<12 {
+            try await dispatch(vault, create("note", #"{"n":\#(index)}"#), token: token)
+        }
+        try await waitUntil("a few records reached Folio") {
+            let account = try await self.admin.vaultAccount(id: "acct_chen")
+            return account.records >= 2
+        }
+        let index = try XCTUnwrap(processes.firstIndex { $0.name == "folio-vault" })
+        kill(processes[index].process.processIdentifier, SIGKILL)
+        processes[index].process.waitUntilExit()
+        processes.remove(at: index)
+        _ = try await admin.clearFaults()
+        processes.append(try StackProcess("folio-vault", environment: serviceEnvironment, logDirectory: logDirectory))
+        try await waitUntil("the new VaultService answers") {
+            try await self.rpc("vault.health")["result"]?["database"] == "ok"
+        }
+
+        // The Gateway finds no worker for the store, another one adopts it from its snapshot and syncs.
+        let done = try await follow(vault, token: token) {
+            self.records($0).count == 12 && $0["sync"]?["pending"] == 0 && $0["busy"] == false
+        }
+        XCTAssertEqual(Set(records(done).compactMap { $0["payload"]?.stringValue }).count, 12, "nothing lost")
+        let account = try await admin.vaultAccount(id: "acct_chen")
+        XCTAssertEqual(account.records, 12, "nothing created twice at Folio")
     }
 }
 

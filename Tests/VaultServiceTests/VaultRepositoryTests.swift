@@ -145,10 +145,10 @@ final class VaultRepositoryTests: XCTestCase {
             SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity, pg_get_userbyid(c.relowner) AS owner
             FROM pg_class c WHERE c.relkind = 'r' AND c.relname IN (
                 'vault_keys', 'vault_entries', 'vault_memberships', 'vault_settings', 'vault_attachments', 'vault_sync',
-                'vault_account_keys', 'vault_shares')
+                'vault_account_keys', 'vault_shares', 'vault_moves')
             ORDER BY c.relname
             """)
-        XCTAssertEqual(tables.count, 8, "every vault table")
+        XCTAssertEqual(tables.count, 9, "every vault table")
         for table in tables {
             let name = try table.decode(String.self, "relname")
             XCTAssertTrue(try table.decode(Bool.self, "relrowsecurity"), name)
@@ -199,5 +199,24 @@ final class VaultRepositoryTests: XCTestCase {
         }
         XCTAssertFalse(String(decoding: stored, as: UTF8.self).contains("Visa"), "no plaintext at rest")
         XCTAssertEqual(stored.count, note.payload.utf8.count + 40, "nonce, ciphertext and tag")
+    }
+
+    func testRecordsDeleted60DaysAgoArePermanentlyDeleted() async throws {
+        let owner = account()
+        let old = try await created(.create(record: note), owner)
+        let recent = try await created(.create(record: note), owner)
+        let active = try await created(.create(record: note), owner)
+        for id in [old, recent] { _ = try await repository.apply(.delete(id: id), account: owner, session: .transient) }
+        try await pool.withTransaction { transaction in
+            try await transaction.setLocal("folio.account_id", owner)
+            _ = try await transaction.execute(
+                "UPDATE vault_entries SET deleted_at = now() - interval '61 days' WHERE id = \(old)")
+            _ = try await transaction.execute(
+                "UPDATE vault_entries SET deleted_at = now() - interval '59 days' WHERE id = \(recent)")
+        }
+        let purged = try await repository.purgeExpired(account: owner)
+        XCTAssertEqual(purged, 1)
+        let view = try await repository.view(account: owner)
+        XCTAssertEqual(Set(view.records.map(\.header.id)), [recent, active])
     }
 }

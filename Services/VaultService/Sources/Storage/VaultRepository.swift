@@ -16,16 +16,37 @@ public struct VaultRepository: Sendable {
     public func apply(_ write: VaultWrite, account: String, session: VaultSessionKind) async throws(VaultError)
         -> String?
     {
+        try await applyFollowingMoves(write, account: account, session: session).created
+    }
+
+    /// Applies `write`; a transient vault that was copied into an account's meanwhile (the write was under way
+    /// during a sign-in) is copied again after it, and `movedTo` names that account.
+    func applyFollowingMoves(_ write: VaultWrite, account: String, session: VaultSessionKind)
+        async throws(VaultError) -> (created: String?, movedTo: String?)
+    {
+        let transfer = VaultTransfer(database: database)
         do {
             return try await database.withAccount(account) { transaction, cipher in
-                try await VaultWriteTransaction(transaction: transaction, cipher: cipher, account: account)
-                    .apply(write, session: session)
+                try await VaultTransfer.lock(account, transaction)
+                let created = try await VaultWriteTransaction(
+                    transaction: transaction, cipher: cipher, account: account
+                )
+                .apply(write, session: session)
+                let movedTo =
+                    session == .transient ? try await transfer.followMove(account, transaction, cipher) : nil
+                return (created, movedTo)
             }
         } catch let error as VaultError {
             throw error
         } catch {
             throw .storage(message: "the vault cannot be written: \(error)")
         }
+    }
+
+    /// Permanently deletes the account's records deleted `days` days ago or earlier (the background sync
+    /// does it before every pass); returns how many.
+    public func purgeExpired(account: String, days: Int = 60) async throws -> Int {
+        try await VaultSyncStore(database: database).purgeExpired(account, days: days)
     }
 
     /// The account's records and folders, opened; entries that do not open are listed in `unreadable`.

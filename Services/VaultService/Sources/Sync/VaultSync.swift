@@ -45,12 +45,15 @@ public struct VaultSync: Sendable {
 
     /// One pass; never throws: a failure is in the outcome.
     func pass(_ account: VaultAccount) async -> SyncOutcome {
+        // A transient vault purges old deleted records too; failing to is retried at the next pass.
+        if account.kind == .transient { _ = try? await store.purgeExpired(account.id) }
         guard account.kind == .authenticated, let session = account.folioSessionID else {
             return SyncOutcome(finishedAt: Self.now())
         }
         let client = folio.vault(sessionId: session)
         return await locks.withLock(account.id) {
             do {
+                try await store.purgeExpired(account.id)
                 var failures = try await push(account.id, client)
                 failures += try await fetch(account.id, client)
                 if failures == 0 { try await store.synced(account.id) }

@@ -38,6 +38,38 @@ struct PendingSettings: Sendable {
 struct VaultSyncStore: Sendable {
     let database: VaultDatabase
 
+    /// Records the account owns that have been deleted for `days` days are permanently deleted (spec
+    /// "RecordHeader"): a record Folio has stays as a dirty tombstone until the push purges it there.
+    @discardableResult
+    func purgeExpired(_ account: String, days: Int = 60) async throws -> Int {
+        try await database.withAccount(account) { transaction, _ in
+            let expired = try await transaction.query(
+                """
+                SELECT id, folio_id FROM vault_entries
+                WHERE state = 'DELETED' AND permission = 'OWNER' AND kind = 'RECORD'
+                    AND deleted_at < now() - make_interval(days => \(days)::int)
+                FOR UPDATE
+                """)
+            for row in expired {
+                let id = try row.decode(String.self, "id")
+                if try row.decode(String?.self, "folio_id") == nil {
+                    try await Self.remove(id, transaction)
+                } else {
+                    _ = try await transaction.execute(
+                        "DELETE FROM vault_memberships WHERE folder_id = \(id) OR member_id = \(id)")
+                    _ = try await transaction.execute("DELETE FROM vault_settings WHERE entry_id = \(id)")
+                    _ = try await transaction.execute(
+                        """
+                        UPDATE vault_entries SET state = 'PURGED', body = \([UInt8]()), dirty = true,
+                            local_seq = local_seq + 1, updated_at = now()
+                        WHERE id = \(id)
+                        """)
+                }
+            }
+            return expired.count
+        }
+    }
+
     func pushItems(_ account: String) async throws -> [PushItem] {
         try await database.withAccount(account) { transaction, _ in
             let rows = try await transaction.query(

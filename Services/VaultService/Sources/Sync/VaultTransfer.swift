@@ -15,6 +15,36 @@ struct VaultTransfer: Sendable {
     func copy(from guest: String, to account: String) async throws -> Int {
         guard guest != account else { return 0 }
         return try await database.withAccount(guest) { transaction, guestCipher in
+            try await Self.lock(guest, transaction)
+            _ = try await transaction.execute(
+                """
+                INSERT INTO vault_moves (account_id, to_account) VALUES (\(guest), \(account))
+                ON CONFLICT (account_id) DO UPDATE SET to_account = EXCLUDED.to_account, moved_at = now()
+                """)
+            return try await copy(from: guest, to: account, transaction, guestCipher)
+        }
+    }
+
+    /// Serializes the writes of an account with its copy on sign-in.
+    static func lock(_ account: String, _ transaction: PostgresTransaction) async throws {
+        _ = try await transaction.query("SELECT pg_advisory_xact_lock(hashtext('folio-vault:' || \(account)))")
+    }
+
+    /// A write that reached a transient vault after its copy (it was under way during the copy) is copied
+    /// after it, in the write's own transaction: returns the account it went to, if any.
+    func followMove(_ guest: String, _ transaction: PostgresTransaction, _ guestCipher: VaultCipher) async throws
+        -> String?
+    {
+        let rows = try await transaction.query("SELECT to_account FROM vault_moves WHERE account_id = \(guest)")
+        guard let target = try rows.first?.decode(String.self, "to_account") else { return nil }
+        _ = try await copy(from: guest, to: target, transaction, guestCipher)
+        return target
+    }
+
+    private func copy(
+        from guest: String, to account: String, _ transaction: PostgresTransaction, _ guestCipher: VaultCipher
+    ) async throws -> Int {
+        do {
             let entries = try await transaction.query(
                 """
                 SELECT id, kind, schema, version, state, record_key, body, folder_open, attachments, created_at,

@@ -106,9 +106,16 @@ enum VaultStore {
             switch effect {
             case .write(let requestID, let account, let write):
                 do {
-                    _ = try await dependencies.repository.apply(write, account: account.id, session: account.kind)
+                    let result = try await dependencies.repository.applyFollowingMoves(
+                        write, account: account.id, session: account.kind)
                     await VaultChanges.announce(account: account.id, transport: context.transport)
-                    return [.actionFinished(requestID: requestID, error: nil, pushes: account.kind == .authenticated)]
+                    if let movedTo = result.movedTo {
+                        await VaultChanges.announce(account: movedTo, transport: context.transport)
+                    }
+                    // A write of a signed-in vault pushes; so does one that followed a transient vault into the
+                    // account's on sign-in.
+                    let pushes = account.kind == .authenticated || result.movedTo != nil
+                    return [.actionFinished(requestID: requestID, error: nil, pushes: pushes)]
                 } catch {
                     context.logger.info(
                         "vault write refused", ["account": account.id, "error": String(describing: error)])
