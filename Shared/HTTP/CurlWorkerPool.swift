@@ -24,10 +24,11 @@ final class CurlWorkerPool: @unchecked Sendable {
         let action: Action = lock.withLock {
             guard !closed else { return .reject }
             queue.append(job)
-            if idleWorkers > 0 {
-                jobAvailable.signal()
-                return .none
-            }
+            if idleWorkers > 0 { jobAvailable.signal() }
+            // An idle worker that was signalled has not taken its job yet: it only covers as many queued jobs
+            // as there are idle workers, so a job beyond them gets a worker of its own (a long poll holding one
+            // worker must not hold up the next request).
+            guard queue.count - head > idleWorkers else { return .none }
             guard workers < max(1, configuration.maxConnections) else { return .none }
             workers += 1
             return .spawn

@@ -1,4 +1,5 @@
 import HTTP
+import Synchronization
 import XCTest
 
 final class HTTPClientTests: XCTestCase {
@@ -120,6 +121,29 @@ final class HTTPClientTests: XCTestCase {
         } catch {
             XCTAssertTrue(error is CancellationError, "\(error)")
         }
+        await server.shutdown()
+    }
+
+    func testARequestIsNotHeldUpBehindALongOneThatTookTheIdleWorker() async throws {
+        let server = try startServer(.init(shutdownGracePeriod: .milliseconds(100))) { request in
+            if request.path == "/slow" { try? await Task.sleep(for: .seconds(3)) }
+            return HTTPResponse(status: 200)
+        }
+        let client = HTTPClient(configuration: .init(timeout: .seconds(10)))
+        _ = try await client.send(HTTPClientRequest(url: url(server, "/warm")))
+        // One idle worker, two requests at once: the second must get a worker of its own, so it is answered
+        // while the first still waits.
+        let slowDone = Mutex(false)
+        let slow = Task {
+            let response = try await client.send(HTTPClientRequest(url: url(server, "/slow")))
+            slowDone.withLock { $0 = true }
+            return response.status
+        }
+        let fast = try await client.send(HTTPClientRequest(url: url(server, "/fast")))
+        XCTAssertEqual(fast.status, 200)
+        XCTAssertFalse(slowDone.withLock { $0 }, "the short request did not wait for the long one")
+        let slowStatus = try await slow.value
+        XCTAssertEqual(slowStatus, 200)
         await server.shutdown()
     }
 }

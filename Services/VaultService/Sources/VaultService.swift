@@ -26,6 +26,13 @@ public enum VaultService {
             restorers: { context in [VaultStore.kind: VaultStore.restorer(shared.get(context))] },
             background: { context in
                 let dependencies = shared.get(context)
+                let logger = context.logger
+                Task {
+                    _ = await dependencies.network.observe { status in
+                        logger.info("Folio reachability changed", ["status": status.rawValue])
+                        return true
+                    }
+                }
                 return [
                     dependencies.network.run(every: .seconds(settings.networkProbeSeconds)),
                     Task {

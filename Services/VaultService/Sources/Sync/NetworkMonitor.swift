@@ -4,15 +4,15 @@ import Foundation
 /// The VaultService's view of the network: whether Folio answers its health route. A hosted vault is
 /// "offline" when Folio cannot be reached from the service; `unknown` until the first probe answers.
 /// Stores observe it and sync when it comes back.
-actor NetworkMonitor {
-    typealias Observer = @Sendable (NetworkStatus) async -> Bool
+public actor NetworkMonitor {
+    public typealias Observer = @Sendable (NetworkStatus) async -> Bool
 
-    private(set) var status: NetworkStatus = .unknown
+    public private(set) var status: NetworkStatus = .unknown
     private var observers: [Int: Observer] = [:]
     private var nextObserver = 0
     private let probe: @Sendable () async -> Bool
 
-    init(probe: @escaping @Sendable () async -> Bool) {
+    public init(probe: @escaping @Sendable () async -> Bool) {
         self.probe = probe
     }
 
@@ -28,16 +28,26 @@ actor NetworkMonitor {
     }
 
     /// Calls `observer` on every change; it answers false once it no longer wants them (its store closed).
-    func observe(_ observer: @escaping Observer) -> NetworkStatus {
+    public func observe(_ observer: @escaping Observer) -> NetworkStatus {
         observers[nextObserver] = observer
         nextObserver += 1
         return status
     }
 
+    /// Probes in a row that failed; one failure alone (a slow answer under load) does not make the vault
+    /// offline.
+    private var failedProbes = 0
+    static let failuresToOffline = 2
+
     /// Probes once and tells the observers when the status changed.
-    func check() async {
-        let reachable = await probe()
-        await set(reachable ? .online : .offline)
+    public func check() async {
+        if await probe() {
+            failedProbes = 0
+            await set(.online)
+        } else {
+            failedProbes += 1
+            if failedProbes >= Self.failuresToOffline || status == .unknown { await set(.offline) }
+        }
     }
 
     func set(_ new: NetworkStatus) async {
