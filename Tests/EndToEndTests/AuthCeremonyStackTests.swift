@@ -20,7 +20,11 @@ extension FoundationStackTests {
         return (token, try XCTUnwrap(mounted["result"]?["storeId"]?.stringValue, "\(mounted)"))
     }
 
+    /// Dispatches `action`; the store's version just before it is remembered, so `settled` waits for a model
+    /// the action produced rather than the one it found.
     func dispatch(_ store: String, _ action: JSONValue, token: String) async throws {
+        let before = try await version(store, token: token)
+        versionsBeforeDispatch.withLock { $0[store] = before }
         let reply = try await rpc("store.dispatch", ["storeId": .string(store), "action": action], token: token)
         XCTAssertEqual(reply["result"], .null, "\(reply)")
     }
@@ -48,7 +52,8 @@ extension FoundationStackTests {
 
     /// The next flow that waits for the person or ends the ceremony.
     func settled(_ store: String, token: String) async throws -> JSONValue {
-        let model = try await follow(store, token: token) { model in
+        let after = versionsBeforeDispatch.withLock { $0[store] } ?? -1
+        let model = try await follow(store, token: token, afterVersion: after) { model in
             ["AWAITING_INPUT", "AWAITING_RECOVERY_CODE_ACK", "AUTHENTICATED", "FAILED"].contains(
                 model["flow"]?["type"]?.stringValue ?? "")
         }

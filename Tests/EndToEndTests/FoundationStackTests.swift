@@ -2,6 +2,7 @@ import FolioModel
 import Foundation
 import HTTP
 import Postgres
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -9,6 +10,8 @@ import XCTest
 /// service and the Gateway. Calls go through the Gateway into each service, down to PostgreSQL and back.
 final class FoundationStackTests: XCTestCase {
     var processes: [StackProcess] = []
+    /// Each store's version just before the last action a test dispatched to it.
+    let versionsBeforeDispatch = Mutex<[String: Int64]>([:])
     /// What every service process gets, and where the logs go, to start one again in a test.
     var serviceEnvironment: [String: String] = [:]
     var logDirectory = URL(fileURLWithPath: NSTemporaryDirectory())

@@ -254,14 +254,11 @@ extension FoundationStackTests {
             flow = try await settled(auth, token: recipient)
         }
         XCTAssertEqual(flow["type"], "AUTHENTICATED", "\(flow)")
+        // Once the recipient's session is signed in, its vault's first pass publishes its sharing keys.
+        let session = try await sessionStore(token: recipient)
+        _ = try await follow(session, token: recipient) { $0["identity"]?["type"] == "AUTHENTICATED" }
         let recipientVault = try await mountVault(token: recipient)
-        _ = try await follow(recipientVault, token: recipient) { $0["sync"]?["phase"] == ["type": "IDLE"] }
-        // The recipient's keys reach Folio with its first share action; publish them by syncing sharing.
-        try await dispatch(
-            recipientVault,
-            ["type": "SHARE", "value": ["value": ["type": "REJECT", "value": ["inviteId": "shr_none"]]]],
-            token: recipient)
-        _ = try await follow(recipientVault, token: recipient) { $0["busy"] == false && $0["error"] != nil }
+        _ = try await follow(recipientVault, token: recipient) { $0["sync"]?["lastSyncedAt"] != nil }
 
         try await dispatch(
             ownerVault,

@@ -51,6 +51,7 @@ final class VaultReducerTests: XCTestCase {
             effects: [.write(requestID: 3, account: signedIn, .create(record: note))]
         ) {
             $0.running = [3]
+            $0.writing = 3
             $0.lastRequestID = 3
         }
         XCTAssertEqual(store.reducer.model(of: store.state)["busy"], true)
@@ -60,6 +61,7 @@ final class VaultReducerTests: XCTestCase {
             effects: [.sync(requestID: 4, account: signedIn, background: true)]
         ) {
             $0.running = []
+            $0.writing = nil
             $0.syncing = 4
             $0.phase = .syncing
             $0.lastRequestID = 4
@@ -76,10 +78,12 @@ final class VaultReducerTests: XCTestCase {
             .write(value: .delete(id: "D_9")), effects: [.write(requestID: 3, account: signedIn, .delete(id: "D_9"))]
         ) {
             $0.running = [3]
+            $0.writing = 3
             $0.lastRequestID = 3
         }
         store.send(.actionFinished(requestID: 3, error: .notFound(message: "no record D_9"), pushes: false)) {
             $0.running = []
+            $0.writing = nil
             $0.actionError = VaultErrorView(.notFound(message: "no record D_9"))
         }
         XCTAssertEqual(store.reducer.model(of: store.state)["error"]?["details"]?["type"], "NOT_FOUND")
@@ -88,10 +92,12 @@ final class VaultReducerTests: XCTestCase {
             .write(value: .delete(id: "D_9")), effects: [.write(requestID: 4, account: signedIn, .delete(id: "D_9"))]
         ) {
             $0.running = [4]
+            $0.writing = 4
             $0.lastRequestID = 4
         }
         store.send(.actionFinished(requestID: 4, error: .notFound(message: "x"), pushes: false)) {
             $0.running = []
+            $0.writing = nil
             $0.actionError = VaultErrorView(.notFound(message: "x"))
         }
         store.receive(
@@ -99,10 +105,12 @@ final class VaultReducerTests: XCTestCase {
             effects: [.write(requestID: 5, account: signedIn, .create(record: note))]
         ) {
             $0.running = [5]
+            $0.writing = 5
             $0.lastRequestID = 5
         }
         store.send(.actionFinished(requestID: 5, error: nil, pushes: false)) {
             $0.running = []
+            $0.writing = nil
             $0.actionError = nil
         }
     }
@@ -147,6 +155,7 @@ final class VaultReducerTests: XCTestCase {
             effects: [.write(requestID: 3, account: guest, .createFolder(folder: note))]
         ) {
             $0.running = [3]
+            $0.writing = 3
             $0.lastRequestID = 3
         }
     }
@@ -283,10 +292,12 @@ final class VaultReducerTests: XCTestCase {
             effects: [.write(requestID: 4, account: signedIn, .create(record: note))]
         ) {
             $0.running = [4]
+            $0.writing = 4
             $0.lastRequestID = 4
         }
         store.send(.actionFinished(requestID: 4, error: nil, pushes: true)) {
             $0.running = []
+            $0.writing = nil
             $0.syncAgain = true
         }
         store.send(
@@ -333,5 +344,33 @@ extension VaultReducerTests {
             $0.lastRequestID = 2
         }
         store.send(.sessionRead(guest))
+    }
+}
+
+extension VaultReducerTests {
+    func testWritesApplyOneAtATimeInTheOrderDispatched() {
+        let account = VaultAccount(id: "guest_1", kind: .transient)
+        var store = ReducerTester(VaultReducer(), state: VaultReducer.State(account: account, network: .online))
+        store.receive(
+            .write(value: .delete(id: "D_1")), effects: [.write(requestID: 1, account: account, .delete(id: "D_1"))]
+        ) {
+            $0.running = [1]
+            $0.writing = 1
+            $0.lastRequestID = 1
+        }
+        store.receive(.write(value: .permanentlyDelete(id: "D_1"))) {
+            $0.running = [1, 2]
+            $0.waitingWrites = [.write(requestID: 2, account: account, .permanentlyDelete(id: "D_1"))]
+            $0.lastRequestID = 2
+        }
+        store.send(
+            .actionFinished(requestID: 1, error: nil, pushes: false),
+            effects: [.write(requestID: 2, account: account, .permanentlyDelete(id: "D_1"))]
+        ) {
+            $0.running = [2]
+            $0.writing = 2
+            $0.waitingWrites = []
+        }
+        XCTAssertEqual(store.reducer.model(of: store.state)["busy"], true, "busy until the last one finished")
     }
 }

@@ -202,6 +202,7 @@ enum AuthStore {
         try? await context.transport.publish(
             subject: BusSubjects.sessionChanged(runtimeID: runtimeID),
             payload: SessionAnnouncement.payload(model, folioSessionID: folioSessionID, previousIdentity: previous))
+        context.logger.info("session switched", ["runtimeId": runtimeID, "folioSessionId": folioSessionID])
         return true
     }
 

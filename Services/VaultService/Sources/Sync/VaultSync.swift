@@ -54,6 +54,9 @@ public struct VaultSync: Sendable {
         return await locks.withLock(account.id) {
             do {
                 try await store.purgeExpired(account.id)
+                // The account's sharing keys reach Folio with its first signed-in pass, so others can share
+                // with it before it ever shares.
+                _ = try await sharing.publishedKeys(account.id, client)
                 var failures = try await push(account.id, client)
                 failures += try await fetch(account.id, client)
                 if failures == 0 { try await store.synced(account.id) }

@@ -12,6 +12,7 @@ actor VaultWatchers {
     }
 
     private var watches: [String: Watch] = [:]
+    private var stopped = false
     private let sync: VaultSync
     private let longPoll: FolioClient
     private let transport: any BusTransport
@@ -26,7 +27,7 @@ actor VaultWatchers {
     }
 
     func acquire(_ account: VaultAccount) {
-        guard account.kind == .authenticated, account.folioSessionID != nil else { return }
+        guard !stopped, account.kind == .authenticated, account.folioSessionID != nil else { return }
         if var watch = watches[account.id] {
             watch.leases += 1
             watches[account.id] = watch
@@ -46,9 +47,14 @@ actor VaultWatchers {
         }
     }
 
-    func stopAll() {
-        for watch in watches.values { watch.task.cancel() }
+    /// Cancels every watch and waits until each has ended, so no long poll is still inside libcurl when the
+    /// process exits.
+    func stopAll() async {
+        stopped = true
+        let tasks = watches.values.map(\.task)
         watches = [:]
+        for task in tasks { task.cancel() }
+        for task in tasks { await task.value }
     }
 
     private nonisolated func watchLoop(_ account: VaultAccount) -> Task<Void, Never> {

@@ -7,6 +7,9 @@ extension VaultReducer {
         public var network: NetworkStatus
         /// Write, Sync and Share actions under way (`busy`).
         public var running: Set<UInt64>
+        /// The Write or Share being applied; the others wait in `waitingWrites`, in the order dispatched.
+        public var writing: UInt64?
+        public var waitingWrites: [VaultReducer.Effect]
         /// The last failed action's error: DismissError or the next success clears it.
         public var actionError: VaultErrorView?
         /// An error from reading the vault: it stays until the next successful read.
@@ -31,6 +34,7 @@ extension VaultReducer {
 
         public init(
             account: VaultAccount? = nil, network: NetworkStatus = .unknown, running: Set<UInt64> = [],
+            writing: UInt64? = nil, waitingWrites: [VaultReducer.Effect] = [],
             actionError: VaultErrorView? = nil, readError: VaultErrorView? = nil, phase: DocSyncPhase = .idle,
             lastSyncedAt: Int64? = nil, view: VaultView = VaultView(),
             loading: UInt64? = nil, sessionStarting: Bool = false, syncing: UInt64? = nil, syncAgain: Bool = false,
@@ -40,6 +44,8 @@ extension VaultReducer {
             self.account = account
             self.network = network
             self.running = running
+            self.writing = writing
+            self.waitingWrites = waitingWrites
             self.actionError = actionError
             self.readError = readError
             self.phase = phase
@@ -60,7 +66,7 @@ extension VaultReducer {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case account, network, running, actionError, readError, phase, lastSyncedAt, loading
+            case account, network, running, writing, waitingWrites, actionError, readError, phase, lastSyncedAt, loading
             case sessionStarting, syncing, syncAgain, failedAttempts, retryWait, lastRequestID
         }
 
@@ -70,6 +76,8 @@ extension VaultReducer {
                 account: try container.decodeIfPresent(VaultAccount.self, forKey: .account),
                 network: try container.decode(NetworkStatus.self, forKey: .network),
                 running: try container.decode(Set<UInt64>.self, forKey: .running),
+                writing: try container.decodeIfPresent(UInt64.self, forKey: .writing),
+                waitingWrites: try container.decode([VaultReducer.Effect].self, forKey: .waitingWrites),
                 actionError: try container.decodeIfPresent(VaultErrorView.self, forKey: .actionError),
                 readError: try container.decodeIfPresent(VaultErrorView.self, forKey: .readError),
                 phase: try container.decode(DocSyncPhase.self, forKey: .phase),
@@ -88,6 +96,8 @@ extension VaultReducer {
             try container.encodeIfPresent(account, forKey: .account)
             try container.encode(network, forKey: .network)
             try container.encode(running, forKey: .running)
+            try container.encodeIfPresent(writing, forKey: .writing)
+            try container.encode(waitingWrites, forKey: .waitingWrites)
             try container.encodeIfPresent(actionError, forKey: .actionError)
             try container.encodeIfPresent(readError, forKey: .readError)
             try container.encode(phase, forKey: .phase)

@@ -35,6 +35,14 @@ public struct VaultReducer: StoreReducer {
     }
 
     public enum Effect: Sendable, Codable, Equatable {
+        /// The request id a Write or Share effect answers with.
+        var requestID: UInt64? {
+            switch self {
+            case .write(let requestID, _, _), .share(let requestID, _, _): requestID
+            default: nil
+            }
+        }
+
         case write(requestID: UInt64, account: VaultAccount, VaultWrite)
         /// A push and a fetch (a transient vault only fetches); `background` passes are retried on failure.
         case sync(requestID: UInt64, account: VaultAccount, background: Bool)
@@ -66,7 +74,12 @@ public struct VaultReducer: StoreReducer {
         case .actionFinished(let requestID, let error, let pushes):
             guard state.running.remove(requestID) != nil else { return [] }
             state.actionError = error.map(VaultErrorView.init)
-            return error == nil && pushes ? backgroundSync(&state) : []
+            var effects = error == nil && pushes ? backgroundSync(&state) : []
+            if state.writing == requestID {
+                state.writing = nil
+                effects = startNextWrite(&state) + effects
+            }
+            return effects
         case .viewLoaded(let requestID, let view):
             guard requestID == state.loading else { return [] }
             state.loading = nil
@@ -164,9 +177,7 @@ public struct VaultReducer: StoreReducer {
                 state.actionError = VaultErrorView(error)
                 return []
             }
-            let requestID = state.nextRequestID()
-            state.running.insert(requestID)
-            return [.write(requestID: requestID, account: account, write)]
+            return enqueueWrite(.write(requestID: state.nextRequestID(), account: account, write), &state)
         case .sync:
             do throws(VaultError) {
                 try VaultWriteRules.checkSignedIn(account.kind)
@@ -188,10 +199,28 @@ public struct VaultReducer: StoreReducer {
                 state.actionError = VaultErrorView(error)
                 return []
             }
-            let requestID = state.nextRequestID()
-            state.running.insert(requestID)
-            return [.share(requestID: requestID, account: account, share)]
+            return enqueueWrite(.share(requestID: state.nextRequestID(), account: account, share), &state)
         }
+    }
+
+    /// Writes and Shares change the vault one at a time, in the order dispatched: the next starts when the
+    /// previous has finished (a Delete then a PermanentlyDelete must not race).
+    private func enqueueWrite(_ effect: Effect, _ state: inout State) -> [Effect] {
+        guard let requestID = effect.requestID else { return [] }
+        state.running.insert(requestID)
+        guard state.writing == nil else {
+            state.waitingWrites.append(effect)
+            return []
+        }
+        state.writing = requestID
+        return [effect]
+    }
+
+    private func startNextWrite(_ state: inout State) -> [Effect] {
+        guard !state.waitingWrites.isEmpty else { return [] }
+        let next = state.waitingWrites.removeFirst()
+        state.writing = next.requestID
+        return [next]
     }
 
     private func load(_ state: inout State) -> [Effect] {
