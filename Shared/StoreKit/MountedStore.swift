@@ -9,6 +9,9 @@ public protocol MountedStore: Sendable {
     func next(afterVersion: Int64?, timeout: Duration) async -> VersionedModel?
     func close() async
     func runtimeDidShutDown() async
+    /// Waits until every event received so far is applied and its snapshot stored (a worker that stops hands
+    /// its stores to others through those snapshots).
+    func flush() async
 }
 
 extension StoreHost: MountedStore {}

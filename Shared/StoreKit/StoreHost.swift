@@ -146,6 +146,27 @@ public actor StoreHost<Reducer: StoreReducer> {
 
     private var drainWaiters: [CheckedContinuation<Void, Never>] = []
 
+    /// At most this long: a snapshot write that keeps failing (PostgreSQL is down) must not hold up a stop.
+    public func flush() async {
+        guard draining else { return }
+        flushWaiterID += 1
+        let waiterID = flushWaiterID
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            flushWaiters[waiterID] = continuation
+            Task { [weak self] in
+                try? await Task.sleep(for: .seconds(5))
+                await self?.endFlush(waiterID)
+            }
+        }
+    }
+
+    private var flushWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var flushWaiterID = 0
+
+    private func endFlush(_ waiterID: Int) {
+        flushWaiters.removeValue(forKey: waiterID)?.resume()
+    }
+
     private func waitUntilDrained() async {
         guard draining else { return }
         await withCheckedContinuation { drainWaiters.append($0) }
@@ -160,6 +181,7 @@ public actor StoreHost<Reducer: StoreReducer> {
         let waiting = drainWaiters
         drainWaiters = []
         for waiter in waiting { waiter.resume() }
+        for waiterID in Array(flushWaiters.keys) { endFlush(waiterID) }
     }
 
     private func apply(_ event: Reducer.Event) async {

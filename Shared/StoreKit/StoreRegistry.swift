@@ -67,7 +67,9 @@ public actor StoreRegistry {
         await entry.subscription?.cancel()
     }
 
+    /// Forgets every store once its snapshot is stored, so another worker can adopt it as it last was.
     public func removeAll() async {
+        for entry in stores.values { await entry.store.flush() }
         for id in Array(stores.keys) { await remove(id) }
     }
 }
