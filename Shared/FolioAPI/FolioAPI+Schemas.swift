@@ -22,6 +22,10 @@ extension FolioAPI {
                 "value": JSONSchema.any.described("The case's fields, absent for a case without fields."),
             ],
             required: ["type"], description: "An enum with payloads: {type, value}."),
+        "AttachmentBytes": .object(
+            ["attachmentId": .string, "mediaType": .string, "bytes": .string],
+            required: ["attachmentId", "mediaType", "bytes"],
+            description: "An attachment's bytes, base64 (RFC 4648), and its media type."),
         "ClientCapabilities": .object(
             ["webAuthn": .boolean, "platform": .string],
             description: "What the thin client can do (webAuthn: it can show the passkey dialog) and the device's "

@@ -27,7 +27,7 @@ public enum FolioAPI {
     /// Every method of the public surface.
     public static var methods: [RPCMethodSpec] {
         RuntimeMethods.all + StoreMethods.all + HealthMethods.all + AuthStoreMethods.all + SessionStoreMethods.all
-            + VaultStoreMethods.all + ExampleStoreMethods.all
+            + VaultStoreMethods.all + AttachmentMethods.all + ExampleStoreMethods.all
     }
 
     public static func namespace(of method: String) -> String? {
@@ -172,6 +172,20 @@ public enum VaultStoreMethods {
         result: RPCResultDescriptor("store", .ref("MountedStore")))
 
     public static let all = [mount]
+}
+
+/// Attachments of the vault: encrypted bytes beside their record (identity artifacts, photos of issued
+/// documents), read for the session that holds them.
+public enum AttachmentMethods {
+    public static let getBytes = RPCMethodSpec(
+        "attachment.getBytes",
+        summary:
+            "The bytes of an attachment of the vault the calling runtime's session holds, opened: {attachmentId, mediaType, bytes (base64)}.",
+        params: [RPCParam("attachmentId", .string, summary: "The attachment's id (AT_...).")],
+        result: RPCResultDescriptor("attachment", .ref("AttachmentBytes")),
+        errors: [.invalidParams("attachmentId")])
+
+    public static let all = [getBytes]
 }
 
 /// SessionStore: the runtime's identity (a guest or an account) and its status.

@@ -1,3 +1,4 @@
+import Bus
 import FolioEmulator
 import FolioModel
 import Foundation
@@ -363,6 +364,48 @@ extension FoundationStackTests {
         XCTAssertEqual(Set(records(done).compactMap { $0["payload"]?.stringValue }).count, 12, "nothing lost")
         let account = try await admin.vaultAccount(id: "acct_chen")
         XCTAssertEqual(account.records, 12, "nothing created twice at Folio")
+    }
+}
+
+extension FoundationStackTests {
+    func testAnAttachmentAddedByAServiceIsReadBackOnlyThroughTheRuntimeThatHoldsIt() async throws {
+        let created = try await rpc("runtime.create", ["organizationId": "org_bluebank"])
+        let token = try XCTUnwrap(created["result"]?["token"]?.stringValue)
+        let runtimeID = try XCTUnwrap(created["result"]?["runtimeId"]?.stringValue)
+        let vault = try await mountVault(token: token)
+        try await dispatch(vault, create("id", #"{"kind":"passport"}"#), token: token)
+        let model = try await follow(vault, token: token) { self.records($0).count == 1 }
+        let record = try XCTUnwrap(records(model).first?["header"]?["id"]?.stringValue)
+
+        // A service (as the inquiry will) adds the artifact over the bus; the Gateway does not route that method.
+        let bus = try await NATSBus.connect(.init(url: try TestEnvironment.natsURL()))
+        let client = BusClient(transport: bus)
+        let portrait = Array("a portrait, sealed at rest".utf8)
+        let added = try await client.call(
+            BusSubjects.rpc("vault"), "vaultinternal.addAttachment",
+            [
+                "runtimeId": .string(runtimeID), "recordId": .string(record), "mediaType": "image/jpeg",
+                "bytes": .string(Data(portrait).base64EncodedString()),
+            ])
+        let attachment = try XCTUnwrap(added["attachmentId"]?.stringValue)
+        let external = try await rpc(
+            "vaultinternal.addAttachment", ["recordId": .string(record), "mediaType": "image/jpeg", "bytes": "AA=="],
+            token: token)
+        XCTAssertEqual(external["error"]?["code"], -32601, "services only: \(external)")
+
+        let listed = try await follow(vault, token: token) {
+            self.records($0).first?["header"]?["attachments"] == [.string(attachment)]
+        }
+        XCTAssertNotNil(listed)
+        let read = try await rpc("attachment.getBytes", ["attachmentId": .string(attachment)], token: token)
+        XCTAssertEqual(read["result"]?["mediaType"], "image/jpeg")
+        XCTAssertEqual(
+            read["result"]?["bytes"]?.stringValue.flatMap { Data(base64Encoded: $0) }.map(Array.init), portrait)
+
+        let otherRuntime = try await rpc("runtime.create", ["organizationId": "org_bluebank"])
+        let other = try XCTUnwrap(otherRuntime["result"]?["token"]?.stringValue)
+        let foreign = try await rpc("attachment.getBytes", ["attachmentId": .string(attachment)], token: other)
+        XCTAssertEqual(foreign["error"]?["code"], -32602, "another runtime's vault has no such attachment")
     }
 }
 

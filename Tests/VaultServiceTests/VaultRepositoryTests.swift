@@ -11,26 +11,26 @@ import XCTest
 /// bodies sealed so that a tampered or moved ciphertext is reported, not returned.
 final class VaultRepositoryTests: XCTestCase {
     private var service: RunningService!
-    private var pool: PostgresPool { service.context.database }
-    private var repository: VaultRepository!
+    var pool: PostgresPool { service.context.database }
+    var repository: VaultRepository!
+    var kek = VaultKeyEncryptionKey(SymmetricKey.random())
     private let note = RecordContent(schema: "note", version: 1, payload: #"{"title":"Visa"}"#)
 
     override func setUp() async throws {
         let configuration = ServiceConfiguration(
             databaseURL: try TestEnvironment.databaseURL(), natsURL: "unused", logLevel: .warning,
             workerID: "vault-repo")
-        let key = VaultKeyEncryptionKey(SymmetricKey.random())
         service = try await RunningService.start(
-            try VaultService.definition(settings: VaultSettings(keyEncryptionKey: key)), configuration: configuration,
+            try VaultService.definition(settings: VaultSettings(keyEncryptionKey: kek)), configuration: configuration,
             transport: InProcessBus())
-        repository = VaultRepository(pool: pool, keyEncryptionKey: key)
+        repository = VaultRepository(pool: pool, keyEncryptionKey: kek)
     }
 
     override func tearDown() async throws {
         await service?.stop()
     }
 
-    private func created(_ write: VaultWrite, _ owner: String) async throws -> String {
+    func created(_ write: VaultWrite, _ owner: String) async throws -> String {
         let id = try await repository.apply(write, account: owner, session: .transient)
         return try XCTUnwrap(id, "the write creates an entry")
     }
@@ -218,5 +218,45 @@ final class VaultRepositoryTests: XCTestCase {
         XCTAssertEqual(purged, 1)
         let view = try await repository.view(account: owner)
         XCTAssertEqual(Set(view.records.map(\.header.id)), [recent, active])
+    }
+}
+
+extension VaultRepositoryTests {
+    func testAttachmentsAreSealedWithTheirRecordAndReadBack() async throws {
+        let owner = "acct_test_\(RandomID.base32(count: 10))"
+        let record = try await created(.create(record: RecordContent(schema: "id", version: 1, payload: "{}")), owner)
+        let attachments = VaultAttachments(pool: pool, keyEncryptionKey: kek)
+        let bytes = Array("portrait-bytes".utf8)
+        let id = try await attachments.add(account: owner, recordID: record, mediaType: "image/jpeg", bytes: bytes)
+        XCTAssertTrue(id.hasPrefix("AT_"), id)
+        let read = try await attachments.bytes(account: owner, id: id)
+        XCTAssertEqual(read.mediaType, "image/jpeg")
+        XCTAssertEqual(read.bytes, bytes)
+        let view = try await repository.view(account: owner)
+        XCTAssertEqual(view.records.first?.header.attachments, [id], "header.attachments lists it")
+
+        do {
+            _ = try await attachments.bytes(account: "acct_other_\(RandomID.base32(count: 6))", id: id)
+            XCTFail("another account reads nothing")
+        } catch {
+            XCTAssertEqual(error.wireType, "NOT_FOUND")
+        }
+        try await pool.withTransaction { transaction in
+            try await transaction.setLocal("folio.account_id", owner)
+            _ = try await transaction.execute(
+                "UPDATE vault_attachments SET body = set_byte(body, 30, get_byte(body, 30) # 1) WHERE id = \(id)")
+        }
+        do {
+            _ = try await attachments.bytes(account: owner, id: id)
+            XCTFail("a tampered attachment is reported, not returned")
+        } catch {
+            XCTAssertEqual(error.wireType, "STORAGE")
+        }
+        do {
+            _ = try await attachments.add(account: owner, recordID: record, mediaType: "image/jpeg", bytes: [])
+            XCTFail("an empty attachment")
+        } catch {
+            XCTAssertEqual(error.wireType, "INVALID_REQUEST")
+        }
     }
 }

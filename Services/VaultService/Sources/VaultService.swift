@@ -18,10 +18,15 @@ public enum VaultService {
         return ServiceDefinition(
             name: name, migrations: try migrations(),
             methods: { context in
-                [
+                let dependencies = shared.get(context)
+                return [
                     ServiceHealth.method(HealthMethods.vault, context: context),
-                    VaultStore.mountMethod(shared.get(context)),
+                    VaultStore.mountMethod(dependencies),
                 ]
+                    + VaultAttachmentMethods.methods(
+                        dependencies,
+                        attachments: VaultAttachments(
+                            pool: context.database, keyEncryptionKey: settings.keyEncryptionKey))
             },
             restorers: { context in [VaultStore.kind: VaultStore.restorer(shared.get(context))] },
             background: { context in

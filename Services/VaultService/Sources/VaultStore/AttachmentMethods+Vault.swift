@@ -1,0 +1,61 @@
+import Bus
+import FolioAPI
+import FolioModel
+import Foundation
+import ServiceKit
+
+/// The attachment methods of the VaultService: `attachment.getBytes` for clients and services, and
+/// `vaultinternal.addAttachment` for the services that save artifacts (not routed by the Gateway).
+enum VaultAttachmentMethods {
+    static let add = RPCMethodSpec(
+        "vaultinternal.addAttachment",
+        summary: "Adds an attachment to a record of the runtime's vault (services only): {attachmentId}.",
+        params: [
+            RPCParam("runtimeId", .string, summary: "The runtime whose session holds the vault."),
+            RPCParam("recordId", .string, summary: "The record the attachment belongs to."),
+            RPCParam("mediaType", .string, summary: "Such as image/jpeg."),
+            RPCParam("bytes", .string, summary: "The bytes, base64 (RFC 4648)."),
+        ],
+        result: RPCResultDescriptor("attachment", .object(["attachmentId": .string], required: ["attachmentId"])))
+
+    static func methods(_ dependencies: VaultStore.Dependencies, attachments: VaultAttachments) -> [RPCMethod] {
+        let database = dependencies.context.database
+        @Sendable func account(_ call: RPCCall) async throws -> VaultAccount {
+            guard
+                let account = try await VaultStore.account(runtimeID: try call.string("runtimeId"), database: database)
+            else { throw JSONRPCError.folio(.runtimeShutDown) }
+            return account
+        }
+        return [
+            AttachmentMethods.getBytes.handled { call in
+                let owner = try await account(call)
+                let id = try call.string("attachmentId")
+                do {
+                    let found = try await attachments.bytes(account: owner.id, id: id)
+                    return [
+                        "attachmentId": .string(id), "mediaType": .string(found.mediaType),
+                        "bytes": .string(Data(found.bytes).base64EncodedString()),
+                    ]
+                } catch {
+                    throw JSONRPCError.invalidParams("attachmentId: \(VaultSync.vaultError(error).message)")
+                }
+            },
+            add.handled { call in
+                let owner = try await account(call)
+                guard let bytes = Data(base64Encoded: try call.string("bytes")) else {
+                    throw JSONRPCError.invalidParams("bytes must be base64")
+                }
+                do {
+                    let id = try await attachments.add(
+                        account: owner.id, recordID: try call.string("recordId"),
+                        mediaType: try call.string("mediaType"),
+                        bytes: Array(bytes))
+                    await VaultChanges.announce(account: owner.id, transport: dependencies.context.transport)
+                    return ["attachmentId": .string(id)]
+                } catch {
+                    throw JSONRPCError.invalidParams(VaultSync.vaultError(error).message)
+                }
+            },
+        ]
+    }
+}
