@@ -409,6 +409,39 @@ extension FoundationStackTests {
     }
 }
 
+extension FoundationStackTests {
+    func testAnAttachmentOfASignedInVaultReachesFolioSealed() async throws {
+        let created = try await rpc("runtime.create", ["organizationId": "org_bluebank"])
+        let token = try XCTUnwrap(created["result"]?["token"]?.stringValue)
+        let runtimeID = try XCTUnwrap(created["result"]?["runtimeId"]?.stringValue)
+        try await signInChen(token: token)
+        let vault = try await mountVault(token: token)
+        try await dispatch(vault, create("id", #"{"kind":"id card"}"#), token: token)
+        let pushed = try await follow(vault, token: token) {
+            self.records($0).contains { $0["header"]?["id"]?.stringValue?.hasPrefix("rec_") == true }
+        }
+        let record = try XCTUnwrap(
+            records(pushed).first { $0["header"]?["id"]?.stringValue?.hasPrefix("rec_") == true }?["header"]?["id"]?
+                .stringValue)
+        let bus = try await NATSBus.connect(.init(url: try TestEnvironment.natsURL()))
+        let portrait = Array(repeating: UInt8(7), count: 3000)
+        _ = try await BusClient(transport: bus).call(
+            BusSubjects.rpc("vault"), "vaultinternal.addAttachment",
+            [
+                "runtimeId": .string(runtimeID), "recordId": .string(record), "mediaType": "image/jpeg",
+                "bytes": .string(Data(portrait).base64EncodedString()),
+            ])
+        try await waitUntil("the attachment reached Folio") {
+            let stored = try await self.admin.storedVaultRecord(id: record)
+            return stored["attachments"]?.arrayValue?.first?["complete"] == true
+        }
+        let stored = try await admin.storedVaultRecord(id: record)
+        XCTAssertEqual(
+            stored["attachments"]?.arrayValue?.first?["size"]?.intValue, Int64(portrait.count + 40),
+            "Folio holds the sealed bytes (nonce and tag added), not the plain ones")
+    }
+}
+
 /// Test-side base64url decoding (padding added back).
 enum Base64URLDecoding {
     static func decode(_ text: String) throws -> [UInt8] {

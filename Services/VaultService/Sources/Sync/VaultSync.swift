@@ -58,15 +58,36 @@ public struct VaultSync: Sendable {
                 // with it before it ever shares.
                 _ = try await sharing.publishedKeys(account.id, client)
                 var failures = try await push(account.id, client)
+                let attachmentFailures = try await pushAttachments(account.id, client)
                 failures += try await fetch(account.id, client)
-                if failures == 0 { try await store.synced(account.id) }
-                return SyncOutcome(recordFailures: failures, finishedAt: Self.now())
+                if failures == 0, attachmentFailures == 0 { try await store.synced(account.id) }
+                return SyncOutcome(
+                    recordFailures: failures, attachmentFailures: attachmentFailures, finishedAt: Self.now())
             } catch {
                 let pending = (try? await store.pushItems(account.id).count) ?? 1
                 return SyncOutcome(
                     error: Self.vaultError(error), recordFailures: max(pending, 1), finishedAt: Self.now())
             }
         }
+    }
+
+    /// Uploads the sealed bytes of attachments whose record Folio has (in parts, resumable); returns how many
+    /// failed for a reason of their own.
+    private func pushAttachments(_ account: String, _ client: FolioVaultClient) async throws -> Int {
+        var failures = 0
+        for (id, recordID, sealed) in try await store.pendingAttachments(account) {
+            do {
+                let uploaded = try await client.uploadAttachment(
+                    recordId: recordID, bytes: sealed, idempotencyKey: "vault-\(account)-attachment-\(id)")
+                try await store.attachmentPushed(id, folioID: uploaded.id, account: account)
+            } catch let error as FolioVaultError where Self.endsPass(error) {
+                throw error
+            } catch {
+                failures += 1
+                logger?.warning("vault attachment not pushed", ["attachment": id, "error": String(describing: error)])
+            }
+        }
+        return failures
     }
 
     /// Pushes only (a return to the foreground within a minute of the last fetch).

@@ -199,6 +199,31 @@ struct VaultSyncStore: Sendable {
         }
     }
 
+    /// Attachments of records Folio has, whose bytes Folio does not have yet: (id, Folio's record id, sealed bytes).
+    func pendingAttachments(_ account: String) async throws -> [(String, String, [UInt8])] {
+        try await database.withAccount(account) { transaction, _ in
+            let rows = try await transaction.query(
+                """
+                SELECT a.id, e.folio_id, a.body FROM vault_attachments a JOIN vault_entries e ON e.id = a.entry_id
+                WHERE a.dirty AND e.folio_id IS NOT NULL AND e.permission = 'OWNER' AND e.state <> 'PURGED'
+                ORDER BY a.created_at
+                """)
+            return try rows.map {
+                (
+                    try $0.decode(String.self, "id"), try $0.decode(String.self, "folio_id"),
+                    try $0.decode([UInt8].self, "body")
+                )
+            }
+        }
+    }
+
+    func attachmentPushed(_ id: String, folioID: String, account: String) async throws {
+        try await database.withAccount(account) { transaction, _ in
+            _ = try await transaction.execute(
+                "UPDATE vault_attachments SET folio_id = \(folioID), dirty = false WHERE id = \(id)")
+        }
+    }
+
     func cursor(_ account: String) async throws -> String? {
         try await database.withAccount(account) { transaction, _ in
             try await transaction.query("SELECT cursor FROM vault_sync WHERE account_id = \(account)").first?.decode(

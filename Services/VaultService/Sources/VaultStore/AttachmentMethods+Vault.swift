@@ -51,6 +51,10 @@ enum VaultAttachmentMethods {
                         mediaType: try call.string("mediaType"),
                         bytes: Array(bytes))
                     await VaultChanges.announce(account: owner.id, transport: dependencies.context.transport)
+                    // A signed-in vault pushes the new bytes (the store's background pass).
+                    if owner.kind == .authenticated {
+                        Task { _ = await dependencies.sync.pass(owner) }
+                    }
                     return ["attachmentId": .string(id)]
                 } catch {
                     throw JSONRPCError.invalidParams(VaultSync.vaultError(error).message)
