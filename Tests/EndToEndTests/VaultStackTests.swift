@@ -122,6 +122,8 @@ extension FoundationStackTests {
         let after = try await admin.vaultAccount(id: "acct_chen")
         XCTAssertEqual(after.records, before.records + 1, "pushed once")
         let stored = try await admin.storedVaultRecord(id: folioID)
+        XCTAssertEqual(stored["schema"], "org_bluebank:note", "Folio holds the schema qualified with the organization")
+        XCTAssertEqual(record["header"]?["schema"], "note", "the app sees its own name")
         let ciphertext = try XCTUnwrap(stored["ciphertext"]?.stringValue)
         XCTAssertFalse(
             String(decoding: (try? Base64URLDecoding.decode(ciphertext)) ?? [], as: UTF8.self).contains("Guest"))

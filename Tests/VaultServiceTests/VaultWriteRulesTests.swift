@@ -142,4 +142,11 @@ final class VaultWriteRulesTests: XCTestCase {
         assertFails(.deleteFolder(id: "F_9"), target: nil, "NOT_FOUND")
         assertFails(.updateFolder(id: "D_1", folder: note), target: record(), "NOT_FOUND")
     }
+
+    func testSchemaNamesAreQualifiedWithTheOrganizationAtFolioOnly() {
+        XCTAssertEqual(FolioSchemaName.qualified("note", organization: "org_bluebank"), "org_bluebank:note")
+        XCTAssertEqual(FolioSchemaName.qualified("note", organization: nil), "note")
+        XCTAssertEqual(FolioSchemaName.local("org_bluebank:note"), "note")
+        XCTAssertEqual(FolioSchemaName.local("note"), "note", "a name Folio holds unqualified stays")
+    }
 }

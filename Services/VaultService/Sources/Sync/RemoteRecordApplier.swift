@@ -66,7 +66,7 @@ struct RemoteRecordApplier {
             INSERT INTO vault_entries (account_id, id, folio_id, kind, schema, version, state, permission,
                 owner_account_id, record_key, body, created_at, updated_at, deleted_at, revoked_at, revision,
                 folio_state, dirty, body_dirty)
-            VALUES (\(account), \(id), \(id), 'RECORD', \(record.schema), \(Int64(record.version)),
+            VALUES (\(account), \(id), \(id), 'RECORD', \(FolioSchemaName.local(record.schema)), \(Int64(record.version)),
                 \(record.state.rawValue), 'VIEW', \(record.ownerAccountId), \(wrapped), \(ciphertext), \(record.createdAt),
                 \(record.updatedAt), \(record.deletedAt), \(record.revokedAt), \(record.revision), \(record.state.rawValue),
                 false, false)
@@ -87,7 +87,7 @@ struct RemoteRecordApplier {
             INSERT INTO vault_entries (account_id, id, folio_id, kind, schema, version, state, permission,
                 owner_account_id, record_key, body, created_at, updated_at, deleted_at, revision, folio_state, dirty,
                 body_dirty)
-            VALUES (\(account), \(id), \(record.id), \(record.kind.rawValue), \(record.schema), \(Int64(record.version)),
+            VALUES (\(account), \(id), \(record.id), \(record.kind.rawValue), \(FolioSchemaName.local(record.schema)), \(Int64(record.version)),
                 \(record.state.rawValue), 'OWNER', \(record.ownerAccountId), \(wrappedKey), \(ciphertext),
                 \(record.createdAt), \(record.updatedAt), \(record.deletedAt), \(record.revision), \(record.state.rawValue),
                 false, false)
@@ -100,7 +100,7 @@ struct RemoteRecordApplier {
         guard let ciphertext = record.ciphertext?.bytes else { return }
         _ = try await transaction.execute(
             """
-            UPDATE vault_entries SET body = \(ciphertext), schema = \(record.schema), version = \(Int64(record.version)),
+            UPDATE vault_entries SET body = \(ciphertext), schema = \(FolioSchemaName.local(record.schema)), version = \(Int64(record.version)),
                 state = \(record.state.rawValue), folio_state = \(record.state.rawValue), revision = \(record.revision),
                 deleted_at = \(record.deletedAt), revoked_at = \(record.revokedAt), updated_at = \(record.updatedAt),
                 record_key = COALESCE(\(record.wrappedKey?.bytes), record_key)
@@ -121,7 +121,7 @@ struct RemoteRecordApplier {
         _ = try await transaction.execute(
             """
             UPDATE vault_entries SET conflict = \(kind.wireType), remote_body = \(record.ciphertext?.bytes),
-                remote_schema = \(record.schema), remote_version = \(Int64(record.version)),
+                remote_schema = \(FolioSchemaName.local(record.schema)), remote_version = \(Int64(record.version)),
                 remote_revision = \(record.revision)
             WHERE id = \(id)
             """)

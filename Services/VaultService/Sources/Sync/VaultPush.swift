@@ -6,6 +6,8 @@ struct VaultPush {
     let client: FolioVaultClient
     let store: VaultSyncStore
     let account: String
+    /// The organization the schema names are qualified with at Folio.
+    let organization: String?
 
     /// Where Folio's copy of an entry is: the calls need only its id, revision and state.
     struct Position {
@@ -38,7 +40,9 @@ struct VaultPush {
                     try await client.updateRecord(
                         id: at.id,
                         FolioVaultRecordUpdate(
-                            baseRevision: at.revision, schema: item.schema, version: item.version, ciphertext: item.body
+                            baseRevision: at.revision,
+                            schema: FolioSchemaName.qualified(item.schema, organization: organization),
+                            version: item.version, ciphertext: item.body
                         ),
                         idempotencyKey: key("update")))
             }
@@ -69,7 +73,9 @@ struct VaultPush {
             return Position(
                 try await client.createRecord(
                     FolioVaultRecordCreate(
-                        kind: item.kind == .folder ? .folder : .record, schema: item.schema, version: item.version,
+                        kind: item.kind == .folder ? .folder : .record,
+                        schema: FolioSchemaName.qualified(item.schema, organization: organization),
+                        version: item.version,
                         ciphertext: item.body, wrappedKey: item.recordKey, clientId: item.id),
                     idempotencyKey: key))
         } catch {

@@ -57,7 +57,7 @@ public struct VaultSync: Sendable {
                 // The account's sharing keys reach Folio with its first signed-in pass, so others can share
                 // with it before it ever shares.
                 _ = try await sharing.publishedKeys(account.id, client)
-                var failures = try await push(account.id, client)
+                var failures = try await push(account.id, client, organization: account.organizationID)
                 let attachmentFailures = try await pushAttachments(account.id, client)
                 failures += try await fetch(account.id, client)
                 if failures == 0, attachmentFailures == 0 { try await store.synced(account.id) }
@@ -99,7 +99,8 @@ public struct VaultSync: Sendable {
         return await locks.withLock(account.id) {
             do {
                 return SyncOutcome(
-                    recordFailures: try await push(account.id, client), finishedAt: Self.now(), fetched: false)
+                    recordFailures: try await push(account.id, client, organization: account.organizationID),
+                    finishedAt: Self.now(), fetched: false)
             } catch {
                 return SyncOutcome(error: Self.vaultError(error), recordFailures: 1, finishedAt: Self.now())
             }
@@ -115,11 +116,12 @@ public struct VaultSync: Sendable {
 
     /// Pushes every change; a record Folio refuses for a reason of its own counts as a failure, a call that
     /// does not reach Folio ends the pass.
-    private func push(_ account: String, _ client: FolioVaultClient) async throws -> Int {
+    private func push(_ account: String, _ client: FolioVaultClient, organization: String?) async throws -> Int {
         var failures = 0
         for item in try await store.pushItems(account) {
             do {
-                try await VaultPush(client: client, store: store, account: account).push(item)
+                try await VaultPush(client: client, store: store, account: account, organization: organization).push(
+                    item)
             } catch let error as FolioVaultError where Self.endsPass(error) {
                 throw error
             } catch {

@@ -128,7 +128,7 @@ struct VaultSyncStore: Sendable {
             _ = try await transaction.execute(
                 """
                 UPDATE vault_entries SET conflict = \(kind.wireType), remote_body = \(current?.ciphertext?.bytes),
-                    remote_schema = \(current?.schema), remote_version = \(current.map { Int64($0.version) }),
+                    remote_schema = \(current.map { FolioSchemaName.local($0.schema) }), remote_version = \(current.map { Int64($0.version) }),
                     remote_revision = \(current?.revision)
                 WHERE id = \(item.id)
                 """)

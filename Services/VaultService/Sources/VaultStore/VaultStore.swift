@@ -50,13 +50,15 @@ enum VaultStore {
     static func account(runtimeID: String, database: PostgresPool) async throws -> VaultAccount? {
         let rows = try await database.query(
             """
-            SELECT s.identity, s.folio_session_id FROM runtime_sessions s JOIN runtimes r ON r.id = s.runtime_id
+            SELECT s.identity, s.folio_session_id, r.organization_id FROM runtime_sessions s
+            JOIN runtimes r ON r.id = s.runtime_id
             WHERE s.runtime_id = \(runtimeID) AND r.shut_down_at IS NULL
             """)
         guard let row = rows.first else { return nil }
         return VaultAccount(
             identity: try JSONParser.parse(try row.decode(PostgresJSON.self, "identity").text),
-            folioSessionID: try row.decode(String?.self, "folio_session_id"))
+            folioSessionID: try row.decode(String?.self, "folio_session_id"),
+            organizationID: try row.decode(String.self, "organization_id"))
     }
 
     /// The session's changes, the vault's change notifications and the network reach the store as events.
@@ -68,11 +70,17 @@ enum VaultStore {
     {
         let context = dependencies.context
         let changes = VaultChangeFollower(transport: context.transport, watchers: dependencies.watchers, host: host)
+        let organization = try await context.database.query(
+            "SELECT organization_id FROM runtimes WHERE id = \(host.runtime.id)"
+        ).first?.decode(String.self, "organization_id")
         let session = try await context.transport.subscribe(
             subject: BusSubjects.sessionChanged(runtimeID: host.runtime.id), queueGroup: nil, delivery: .serial
         ) { [weak host] message in
+            // The runtime's organization does not change with its session.
             guard let host, let json = try? JSONParser.parse(message.payload), let identity = json["identity"],
-                let account = VaultAccount(identity: identity, folioSessionID: json["folioSessionId"]?.stringValue)
+                let account = VaultAccount(
+                    identity: identity, folioSessionID: json["folioSessionId"]?.stringValue,
+                    organizationID: await host.currentState.account?.organizationID ?? organization)
             else { return .now(nil) }
             if let previous = await host.currentState.account, previous.kind == .transient,
                 account.kind == .authenticated
