@@ -84,7 +84,10 @@ let package = Package(
             name: "folio-documents", dependencies: ["DocumentReceiver"], path: "Services/DocumentReceiver/Main"),
         .executableTarget(
             name: "folio-bench",
-            dependencies: ["Bus", "HTTP", "CNats", "CSodium", "Crypto", "FolioModel", "Lifecycle", "FolioAPI"],
+            dependencies: [
+                "Bus", "HTTP", "CNats", "CSodium", "Crypto", "FolioModel", "Lifecycle", "FolioAPI", "Postgres",
+                "VaultService", "FolioEmulator",
+            ],
             path: "bench/Sources"),
 
         // MARK: Tests

@@ -1,5 +1,7 @@
+import Bus
 import Foundation
 import Lifecycle
+import VaultService
 
 // folio-bench NAME: one benchmark, JSON lines on standard output. `bench/run NAME` starts what it needs.
 let arguments = CommandLine.arguments.dropFirst()
@@ -10,6 +12,27 @@ ShutdownSignal.ignoreBrokenPipes()
 /// The sign-in benchmark's Folio fixtures; `signin-fixtures` and `signin` must see the same account count.
 func signinFixtures() throws -> SigninFixtures {
     SigninFixtures(accounts: try environment.int("FOLIO_BENCH_ACCOUNTS", default: 64))
+}
+
+/// The thin client of the vault benchmarks: through the Gateway, or over the bus (`FOLIO_BENCH_VAULT_PATH`).
+func vaultClient(connections: Int) async throws -> VaultBenchClient {
+    let path = environment.string("FOLIO_BENCH_VAULT_PATH", default: "gateway")
+    switch VaultBenchPath(rawValue: path) {
+    case .gateway:
+        return VaultBenchClient(
+            gatewayURL: environment.string("FOLIO_BENCH_GATEWAY_URL", default: "http://127.0.0.1:8080/rpc"),
+            connections: connections)
+    case .bus:
+        let bus = try await NATSBus.connect(
+            .init(url: environment.string("FOLIO_NATS_URL", default: "nats://127.0.0.1:4222"), name: "bench-vault"))
+        return VaultBenchClient(bus: bus)
+    case nil:
+        throw BenchError("FOLIO_BENCH_VAULT_PATH is \(path), not gateway or bus")
+    }
+}
+
+func databaseURL() -> String {
+    environment.string("FOLIO_DATABASE_URL", default: "postgresql://postgres@127.0.0.1:5432/postgres")
 }
 
 do {
@@ -34,10 +57,32 @@ do {
                 clients: max(1, try environment.int("FOLIO_BENCH_CLIENTS", default: 2 * cores)),
                 rounds: max(1, try environment.int("FOLIO_BENCH_ROUNDS", default: 3)),
                 fixtures: try signinFixtures(), cpu: ProcessCPU(environment.optionalString("FOLIO_BENCH_CPU_PIDS"))))
+    case "vault-write":
+        let clients = max(
+            1, try environment.int("FOLIO_BENCH_CLIENTS", default: 2 * ProcessInfo.processInfo.activeProcessorCount))
+        try await VaultWriteBenchmark.run(
+            .init(
+                client: try await vaultClient(connections: clients), databaseURL: databaseURL(),
+                poolSize: max(1, try environment.int("FOLIO_DB_POOL_SIZE", default: 4)), clients: clients,
+                seconds: seconds, warmUpSeconds: 1,
+                rounds: max(1, try environment.int("FOLIO_BENCH_ROUNDS", default: 3)),
+                organizationID: "org_bluebank", cpu: ProcessCPU(environment.optionalString("FOLIO_BENCH_CPU_PIDS"))))
+    case "vault-sync":
+        try await VaultSyncBenchmark.run(
+            .init(
+                client: try await vaultClient(connections: 4), databaseURL: databaseURL(),
+                keyEncryptionKey: try VaultKeyEncryptionKey.load(environment),
+                emulatorURL: environment.string("FOLIO_API_URL", default: "http://127.0.0.1:8090"),
+                adminKey: environment.string("FOLIO_EMULATOR_ADMIN_KEY", default: "folio-emulator-test-admin-key"),
+                vaultPID: environment.optionalString("FOLIO_BENCH_VAULT_PID").flatMap { Int32($0) },
+                records: max(1, try environment.int("FOLIO_BENCH_RECORDS", default: 10_000)),
+                organizationID: "org_bluebank", account: ("acct_chen", "chen.wei@example.net"),
+                baselineAccount: "acct_dana"))
     default:
         FileHandle.standardError.write(
             Data(
-                "usage: folio-bench bus | gateway-baseline | gateway-responder | signin-fixtures DIR | signin\n".utf8))
+                "usage: folio-bench bus | gateway-baseline | gateway-responder | signin-fixtures DIR | signin | vault-write | vault-sync\n"
+                    .utf8))
         exit(2)
     }
 } catch {

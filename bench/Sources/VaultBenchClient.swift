@@ -1,0 +1,133 @@
+import Bus
+import FolioModel
+import HTTP
+
+/// Which way the vault benchmarks send a thin client's calls: through the Gateway over HTTP (the whole path a
+/// client uses), or straight to the services' bus subjects (the path behind the Gateway).
+enum VaultBenchPath: String, Sendable {
+    case gateway
+    case bus
+}
+
+/// A runtime of a vault benchmark's client: its id (for the bus path and the database) and its token.
+struct BenchRuntime: Sendable {
+    let id: String
+    let token: String
+}
+
+/// A thin client of the vault benchmarks: `runtime.create`, `vault.mount`, `store.dispatch`, `store.next`,
+/// over the Gateway or over the bus.
+struct VaultBenchClient: Sendable {
+    let path: VaultBenchPath
+    private let http: HTTPClient?
+    private let url: String
+    private let bus: BusClient?
+
+    /// Calls through the Gateway at `url` (`http://host:port/rpc`).
+    init(gatewayURL url: String, connections: Int) {
+        path = .gateway
+        http = HTTPClient(configuration: .init(timeout: .seconds(120), maxConnections: connections))
+        self.url = url
+        bus = nil
+    }
+
+    /// Calls the services' subjects over `transport`, as the Gateway forwards them.
+    init(bus transport: any BusTransport) {
+        path = .bus
+        http = nil
+        url = ""
+        bus = BusClient(transport: transport, timeout: .seconds(60))
+    }
+
+    /// A new runtime of `organizationID`, with a guest (transient) session.
+    func createRuntime(organizationID: String) async throws -> BenchRuntime {
+        let created = try await call("runtime.create", ["organizationId": .string(organizationID)], service: "auth")
+        guard let id = created["runtimeId"]?.stringValue, let token = created["token"]?.stringValue else {
+            throw BenchError("runtime.create answered \(created)")
+        }
+        return BenchRuntime(id: id, token: token)
+    }
+
+    /// Mounts a VaultStore on the runtime; returns its store id.
+    func mountVault(_ runtime: BenchRuntime) async throws -> String {
+        let mounted = try await call("vault.mount", [:], runtime: runtime, service: "vault")
+        guard let store = mounted["storeId"]?.stringValue else { throw BenchError("vault.mount answered \(mounted)") }
+        return store
+    }
+
+    func dispatch(_ store: String, _ action: JSONValue, _ runtime: BenchRuntime) async throws {
+        _ = try await call("store.dispatch", ["storeId": .string(store), "action": action], runtime: runtime)
+    }
+
+    /// The store's model once its version passes `afterVersion`, or the current one after `timeoutMs`.
+    func next(_ store: String, afterVersion: Int64, _ runtime: BenchRuntime, timeoutMs: Int64 = 10_000)
+        async throws -> (version: Int64, model: JSONValue)
+    {
+        let next = try await call(
+            "store.next",
+            ["storeId": .string(store), "afterVersion": .int(afterVersion), "timeoutMs": .int(timeoutMs)],
+            runtime: runtime)
+        guard let version = next["version"]?.intValue, let model = next["model"] else {
+            throw BenchError("store.next answered \(next)")
+        }
+        return (version, model)
+    }
+
+    /// Follows the store until `done` holds for its model (at most `seconds`); returns that model.
+    func follow(
+        _ store: String, _ runtime: BenchRuntime, from version: inout Int64, seconds: Int = 120,
+        until done: (JSONValue) throws -> Bool
+    ) async throws -> JSONValue {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        var last: JSONValue = .null
+        while ContinuousClock.now < deadline {
+            let (newer, model) = try await next(store, afterVersion: version, runtime)
+            version = newer
+            last = model
+            if try done(model) { return model }
+        }
+        throw BenchError("the store did not reach the expected model within \(seconds) s; last: \(summary(last))")
+    }
+
+    func shutDown(_ runtime: BenchRuntime) async throws {
+        _ = try await call("runtime.shutdown", [:], runtime: runtime, service: "auth")
+    }
+
+    /// One call. Over the bus, the runtime id goes in the params as the Gateway would put it, and `store.*`
+    /// goes to the store's own subject.
+    private func call(
+        _ method: String, _ params: [String: JSONValue], runtime: BenchRuntime? = nil, service: String? = nil
+    ) async throws -> JSONValue {
+        if let bus {
+            var params = params
+            if let runtime { params["runtimeId"] = .string(runtime.id) }
+            let subject: String
+            if let service {
+                subject = BusSubjects.rpc(service)
+            } else {
+                guard let text = params["storeId"]?.stringValue, let id = StoreID(text) else {
+                    throw BenchError("\(method) needs a store id")
+                }
+                subject = BusSubjects.store(id)
+            }
+            let wait = params["timeoutMs"]?.intValue.map { Duration.milliseconds($0) + .seconds(5) }
+            return try await bus.call(subject, method, .object(params), timeout: wait)
+        }
+        guard let http else { throw BenchError("no transport") }
+        let request: JSONValue = ["jsonrpc": "2.0", "id": 1, "method": .string(method), "params": .object(params)]
+        var headers = ["content-type": "application/json"]
+        if let runtime { headers["authorization"] = "Bearer \(runtime.token)" }
+        let response = try await http.send(
+            HTTPClientRequest(method: "POST", url: url, headers: headers, body: request.serialized()))
+        let reply = try JSONParser.parse(response.body)
+        if let error = reply["error"] { throw BenchError("\(method) failed (HTTP \(response.status)): \(error)") }
+        guard let result = reply["result"] else { throw BenchError("\(method) answered without a result: \(reply)") }
+        return result
+    }
+
+    /// A model in an error message: its counts and error, not its records.
+    func summary(_ model: JSONValue) -> String {
+        "records \(model["records"]?.arrayValue?.count ?? -1), busy \(model["busy"] ?? .null), "
+            + "error \(model["error"] ?? .null), sync \(model["sync"] ?? .null)"
+    }
+}

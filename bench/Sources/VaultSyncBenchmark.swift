@@ -1,0 +1,210 @@
+import Crypto
+import FolioEmulator
+import FolioModel
+import Foundation
+import HTTP
+import Postgres
+import VaultService
+
+/// `bench/run vault-sync`: a signed-in vault pushes `records` dirty records to Folio (the emulator) against the
+/// emulator's raw bulk ingest of the same ciphertexts, in the same run; and the memory a mounted VaultStore
+/// holding that many records costs the VaultService process.
+enum VaultSyncBenchmark {
+    struct Settings: Sendable {
+        var client: VaultBenchClient
+        var databaseURL: String
+        var keyEncryptionKey: VaultKeyEncryptionKey
+        var emulatorURL: String
+        var adminKey: String
+        /// The VaultService process, whose VmRSS is read before and after the mount.
+        var vaultPID: Int32?
+        var records: Int
+        var organizationID: String
+        /// The signed-in account that pushes, and the account the baseline ingests into (both in the
+        /// emulator's fixtures, in `organizationID`).
+        var account: (id: String, email: String)
+        var baselineAccount: String
+    }
+
+    static func run(_ settings: Settings) async throws {
+        let client = settings.client
+        let database = PostgresPool(url: settings.databaseURL, size: 4)
+        defer { Task { await database.close() } }
+        let repository = VaultRepository(pool: database, keyEncryptionKey: settings.keyEncryptionKey)
+        let admin = FolioEmulatorAdmin(
+            baseURL: settings.emulatorURL, adminKey: settings.adminKey,
+            httpClient: HTTPClient(configuration: .init(timeout: .seconds(300))))
+        var summary: [String: JSONValue] = [
+            "bench": "vault-sync", "records": .int(Int64(settings.records)),
+            "payload_bytes": .int(Int64(VaultWriteBenchmark.payloadBytes)), "path": .string(client.path.rawValue),
+        ]
+
+        // Memory: a guest vault (it pushes nothing) filled beforehand, then mounted.
+        let guest = try await client.createRuntime(organizationID: settings.organizationID)
+        let guestAccount = try await accountID(runtimeID: guest.id, database)
+        progress("writing \(settings.records) records into a guest vault")
+        _ = try await fill(repository, account: guestAccount, session: .transient, count: settings.records)
+        let rssBefore = settings.vaultPID.flatMap(ProcessMemory.residentKiB)
+        progress("mounting a VaultStore on it")
+        let mountStarted = ContinuousClock.now
+        let guestStore = try await client.mountVault(guest)
+        var version: Int64 = -1
+        _ = try await client.follow(guestStore, guest, from: &version) { model in
+            (model["records"]?.arrayValue?.count ?? 0) == settings.records
+        }
+        summary["mount_to_view_seconds"] = seconds(ContinuousClock.now - mountStarted)
+        // The view read that the mount's sync announcement starts may still run: let it end.
+        try await Task.sleep(for: .seconds(2))
+        if let before = rssBefore, let after = settings.vaultPID.flatMap(ProcessMemory.residentKiB) {
+            summary["vault_rss_kib_before_mount"] = .int(Int64(before))
+            summary["vault_rss_kib_after_mount"] = .int(Int64(after))
+            summary["vault_rss_growth_mib"] = rounded(Double(after - before) / 1024, 1)
+            summary["vault_rss_bytes_per_record"] = rounded(Double(after - before) * 1024 / Double(settings.records), 0)
+        }
+        try await client.shutDown(guest)
+
+        // The push: a runtime whose session holds a Folio session of the account, its VaultStore mounted on
+        // an empty vault, then `records` dirty records written locally and the Sync action.
+        let runtime = try await client.createRuntime(organizationID: settings.organizationID)
+        let session = try await admin.createSession(accountId: settings.account.id)
+        try await signIn(runtime: runtime.id, account: settings.account, folioSession: session.id, database)
+        let store = try await client.mountVault(runtime)
+        version = -1
+        _ = try await client.follow(store, runtime, from: &version) { model in
+            model["sync"]?["phase"]?["type"] == "IDLE" && model["busy"] == false
+        }
+        progress("writing \(settings.records) records into \(settings.account.id)'s vault")
+        let written = try await fill(
+            repository, account: settings.account.id, session: .authenticated, count: settings.records)
+        summary["local_write_seconds"] = seconds(written)
+        let before = try await admin.vaultAccount(id: settings.account.id).records
+        guard before == 0 else { throw BenchError("Folio already holds \(before) records of \(settings.account.id)") }
+
+        progress("Sync: pushing them to Folio")
+        let pushStarted = ContinuousClock.now
+        try await client.dispatch(store, ["type": "SYNC"], runtime)
+        while try await admin.vaultAccount(id: settings.account.id).records < settings.records {
+            guard ContinuousClock.now - pushStarted < .seconds(900) else {
+                throw BenchError("Folio did not get the records within 15 minutes")
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let push = ContinuousClock.now - pushStarted
+        let model = try await client.follow(store, runtime, from: &version, seconds: 900) { model in
+            if let error = model["error"], !error.isNull { throw BenchError("the sync failed: \(error)") }
+            return model["busy"] == false && model["sync"]?["pending"] == 0
+                && model["sync"]?["phase"]?["type"] == "IDLE"
+        }
+        let pass = ContinuousClock.now - pushStarted
+        let held = try await admin.vaultAccount(id: settings.account.id)
+        guard held.records == settings.records, model["records"]?.arrayValue?.count == settings.records else {
+            throw BenchError(
+                "after the sync Folio holds \(held.records) records, the store shows \(client.summary(model))")
+        }
+        try await client.shutDown(runtime)
+
+        // The baseline: the same ciphertexts, schema and version in one ingest call for another account.
+        let ingested = try await ciphertexts(account: settings.account.id, database)
+        progress("baseline: the emulator ingests the same \(ingested.count) ciphertexts in one call")
+        let ingestStarted = ContinuousClock.now
+        let ids = try await admin.ingestVaultRecords(accountId: settings.baselineAccount, records: ingested)
+        let ingest = ContinuousClock.now - ingestStarted
+        guard ids.count == settings.records else { throw BenchError("the ingest created \(ids.count) records") }
+
+        let pushSeconds = seconds(push).doubleValue ?? 0
+        let ingestSeconds = seconds(ingest).doubleValue ?? 0
+        summary["ratio"] = rounded(ingestSeconds / max(pushSeconds, 1e-9), 4)
+        summary["push_seconds"] = seconds(push)
+        summary["sync_pass_seconds"] = seconds(pass)
+        summary["ingest_seconds"] = seconds(ingest)
+        summary["pushes_per_second"] = rounded(Double(settings.records) / pushSeconds, 1)
+        summary["ingests_per_second"] = rounded(Double(settings.records) / ingestSeconds, 1)
+        summary["ciphertext_bytes"] = .int(Int64(held.ciphertextBytes))
+        print(JSONValue.object(summary).jsonString)
+    }
+
+    /// `count` records of a 1 KiB payload written straight through the repository, 4 at a time.
+    private static func fill(
+        _ repository: VaultRepository, account: String, session: VaultSessionKind, count: Int
+    ) async throws -> Duration {
+        let started = ContinuousClock.now
+        let writers = 4
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<writers {
+                group.addTask {
+                    for index in stride(from: writer, to: count, by: writers) {
+                        let content = RecordContent(
+                            schema: "note", version: 1, payload: VaultWriteBenchmark.payload(index))
+                        _ = try await repository.apply(.create(record: content), account: account, session: session)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        return ContinuousClock.now - started
+    }
+
+    /// The guest account of a new runtime, as the AuthService recorded it.
+    private static func accountID(runtimeID: String, _ database: PostgresPool) async throws -> String {
+        let rows = try await database.query(
+            "SELECT identity -> 'value' ->> 'accountId' AS account FROM runtime_sessions WHERE runtime_id = \(runtimeID)"
+        )
+        guard let account = try rows.first?.decode(String?.self, "account") else {
+            throw BenchError("runtime \(runtimeID) has no guest session")
+        }
+        return account
+    }
+
+    /// Records the runtime's session as a sign-in would leave it: the account, signed in, with its Folio
+    /// session (what the AuthService writes to `runtime_sessions` at the end of a ceremony).
+    private static func signIn(
+        runtime: String, account: (id: String, email: String), folioSession: String, _ database: PostgresPool
+    ) async throws {
+        let identity: JSONValue = [
+            "type": "AUTHENTICATED", "value": ["userId": .string(account.id), "email": .string(account.email)],
+        ]
+        let updated = try await database.execute(
+            """
+            UPDATE runtime_sessions SET identity = \(PostgresJSON(identity.jsonString)), status = 'ACTIVE',
+                folio_session_id = \(folioSession), updated_at = now()
+            WHERE runtime_id = \(runtime)
+            """)
+        guard updated == 1 else { throw BenchError("runtime \(runtime) has no session row") }
+    }
+
+    /// What the account's vault stores, as ingest records: sealed body, schema, version, the local id as the
+    /// client id. Read as the tables' owner (no row-level security for it).
+    private static func ciphertexts(account: String, _ database: PostgresPool) async throws -> [JSONValue] {
+        let rows = try await database.query(
+            "SELECT id, schema, version, body FROM vault_entries WHERE account_id = \(account) ORDER BY id")
+        return try rows.map { row in
+            [
+                "schema": .string(try row.decode(String.self, "schema")),
+                "version": .int(try row.decode(Int64.self, "version")),
+                "ciphertext": .string(Base64URL.encode(try row.decode([UInt8].self, "body"))),
+                "clientId": .string(try row.decode(String.self, "id")),
+            ]
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> JSONValue {
+        let (seconds, attoseconds) = duration.components
+        return rounded(Double(seconds) + Double(attoseconds) / 1e18, 3)
+    }
+
+    private static func progress(_ message: String) {
+        FileHandle.standardError.write(Data("vault-sync: \(message)\n".utf8))
+    }
+}
+
+/// The resident memory of a process, from `/proc/<pid>/status`.
+enum ProcessMemory {
+    static func residentKiB(_ pid: Int32) -> Int? {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/status"),
+            let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first(where: {
+                $0.hasPrefix("VmRSS:")
+            })
+        else { return nil }
+        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+    }
+}

@@ -1,0 +1,235 @@
+import FolioModel
+import Foundation
+import Postgres
+
+/// `bench/run vault-write`: encrypted record creations per second through the VaultService (a 1 KiB JSON
+/// payload, row-level security and encryption on) against plain `INSERT`s of 1 KiB rows into the same
+/// PostgreSQL, measured in the same run with the same number of concurrent clients. A creation counts once
+/// the client sees its record in the store's model: the write committed and the store read it back.
+enum VaultWriteBenchmark {
+    struct Settings: Sendable {
+        var client: VaultBenchClient
+        var databaseURL: String
+        /// The VaultService's `FOLIO_DB_POOL_SIZE`: the baseline gets as many connections.
+        var poolSize: Int
+        var clients: Int
+        var seconds: Double
+        var warmUpSeconds: Double
+        var rounds: Int
+        var organizationID: String
+        /// The stack's processes, to report CPU per creation; nil leaves those figures out.
+        var cpu: ProcessCPU?
+    }
+
+    static let payloadBytes = 1024
+
+    /// A JSON payload of exactly `payloadBytes` bytes of UTF-8.
+    static func payload(_ index: Int) -> String {
+        let head = #"{"title":"bench record \#(index)","body":""#
+        let tail = #""}"#
+        return head + String(repeating: "x", count: payloadBytes - head.utf8.count - tail.utf8.count) + tail
+    }
+
+    static func create(_ index: Int) -> JSONValue {
+        let record: JSONValue = ["schema": "note", "version": 1, "payload": .string(payload(index))]
+        return ["type": "WRITE", "value": ["value": ["type": "CREATE", "value": ["record": record]]]]
+    }
+
+    /// What the clients of one vault phase did.
+    struct Tally: Sendable {
+        var counted = 0
+        var completed = 0
+        var latencies: [Duration] = []
+        var largestVault = 0
+
+        static func + (left: Tally, right: Tally) -> Tally {
+            Tally(
+                counted: left.counted + right.counted, completed: left.completed + right.completed,
+                latencies: left.latencies + right.latencies, largestVault: max(left.largestVault, right.largestVault))
+        }
+    }
+
+    static func run(_ settings: Settings) async throws {
+        let baseline = PlainInsertBaseline(databaseURL: settings.databaseURL, poolSize: settings.poolSize)
+        defer { Task { await baseline.close() } }
+        try await baseline.prepare()
+        let body = Array(payload(0).utf8)
+        let database = PostgresPool(url: settings.databaseURL, size: 1)
+        defer { Task { await database.close() } }
+
+        var inserts = 0
+        var tally = Tally()
+        var roundRatios: [Double] = []
+        var cpu = CPUAccount()
+        for round in 1...settings.rounds {
+            var roundInserts = 0
+            var roundTally = Tally()
+            for phase in round % 2 == 1 ? ["baseline", "vault"] : ["vault", "baseline"] {
+                let before = settings.cpu?.sample() ?? [:]
+                if phase == "baseline" {
+                    progress("round \(round): \(settings.clients) clients INSERT 1 KiB rows for \(settings.seconds) s")
+                    let done = try await baseline.inserts(
+                        clients: settings.clients, body: body, window: window(settings, warmUp: 0.5))
+                    roundInserts = done.counted
+                    cpu.baselineOperations += done.total
+                } else {
+                    progress(
+                        "round \(round): \(settings.clients) clients create vault records for \(settings.seconds) s")
+                    roundTally = try await vaultPhase(settings, database: database)
+                    cpu.vaultOperations += roundTally.completed
+                }
+                let after = settings.cpu?.sample() ?? [:]
+                for (name, seconds) in after {
+                    let spent = seconds - (before[name] ?? 0)
+                    if phase == "baseline" {
+                        cpu.baselineSeconds[name, default: 0] += spent
+                    } else {
+                        cpu.vaultSeconds[name, default: 0] += spent
+                    }
+                }
+            }
+            let ratio = roundInserts == 0 ? 0 : Double(roundTally.counted) / Double(roundInserts)
+            roundRatios.append(ratio)
+            let line: JSONValue = [
+                "bench": "vault-write-round", "round": .int(Int64(round)), "ratio": rounded(ratio, 3),
+                "creations_per_second": rounded(Double(roundTally.counted) / settings.seconds, 1),
+                "inserts_per_second": rounded(Double(roundInserts) / settings.seconds, 1),
+                "latency_ms_p50": percentile(roundTally.latencies, 0.5),
+                "records_per_vault_max": .int(Int64(roundTally.largestVault)),
+            ]
+            print(line.jsonString)
+            inserts += roundInserts
+            tally = tally + roundTally
+        }
+        guard tally.counted > 0, inserts > 0 else { throw BenchError("nothing finished inside the windows") }
+        let measured = settings.seconds * Double(settings.rounds)
+        let creations = Double(tally.counted) / measured
+        let plain = Double(inserts) / measured
+        var summary: [String: JSONValue] = [
+            "bench": "vault-write", "ratio": rounded(creations / plain, 3),
+            "creations_per_second": rounded(creations, 1), "inserts_per_second": rounded(plain, 1),
+            "target": 0.5, "path": .string(settings.client.path.rawValue),
+            "path_detail": .string(
+                settings.client.path == .gateway
+                    ? "HTTP -> Gateway -> NATS -> VaultService -> PostgreSQL"
+                    : "NATS -> VaultService -> PostgreSQL (no Gateway)"),
+            "clients": .int(Int64(settings.clients)), "pool_size": .int(Int64(settings.poolSize)),
+            "payload_bytes": .int(Int64(payloadBytes)), "rounds": .int(Int64(settings.rounds)),
+            "seconds_per_phase": .double(settings.seconds),
+            "round_ratio_min": rounded(roundRatios.min() ?? 0, 3),
+            "round_ratio_max": rounded(roundRatios.max() ?? 0, 3),
+            "creations": .int(Int64(tally.counted)), "inserts": .int(Int64(inserts)),
+            "latency_ms_p50": percentile(tally.latencies, 0.5), "latency_ms_p95": percentile(tally.latencies, 0.95),
+            "records_per_vault_max": .int(Int64(tally.largestVault)),
+        ]
+        if settings.cpu != nil, cpu.vaultOperations > 0, cpu.baselineOperations > 0 {
+            summary["cpu_ms_per_creation"] = cpu.perOperation(cpu.vaultSeconds, cpu.vaultOperations)
+            summary["cpu_ms_per_insert"] = cpu.perOperation(cpu.baselineSeconds, cpu.baselineOperations)
+        }
+        print(JSONValue.object(summary).jsonString)
+    }
+
+    /// CPU seconds per process tree over the phases of each side, and what each side did meanwhile.
+    struct CPUAccount {
+        var baselineSeconds: [String: Double] = [:]
+        var baselineOperations = 0
+        var vaultSeconds: [String: Double] = [:]
+        var vaultOperations = 0
+
+        func perOperation(_ seconds: [String: Double], _ operations: Int) -> JSONValue {
+            var figures = seconds.mapValues { rounded($0 / Double(operations) * 1000, 3) }
+            figures["total"] = rounded(seconds.values.reduce(0, +) / Double(operations) * 1000, 3)
+            return .object(figures)
+        }
+    }
+
+    /// One vault phase: every client gets a new runtime (a guest, whose vault starts empty) and a mounted
+    /// VaultStore, then creates records one after the other until the window closes, each time waiting until
+    /// the record is in the store's model. Afterwards the rows are counted in PostgreSQL: every creation the
+    /// clients saw must be a committed, sealed row.
+    private static func vaultPhase(_ settings: Settings, database: PostgresPool) async throws -> Tally {
+        let client = settings.client
+        var sessions: [(runtime: BenchRuntime, store: String, version: Int64)] = []
+        for _ in 0..<settings.clients {
+            let runtime = try await client.createRuntime(organizationID: settings.organizationID)
+            let store = try await client.mountVault(runtime)
+            var version: Int64 = -1
+            _ = try await client.follow(store, runtime, from: &version) { model in
+                model["sync"]?["phase"]?["type"] == "IDLE" && model["busy"] == false
+            }
+            sessions.append((runtime, store, version))
+        }
+        let window = window(settings, warmUp: settings.warmUpSeconds)
+        let tally = try await withThrowingTaskGroup(of: Tally.self) { group in
+            for (index, session) in sessions.enumerated() {
+                group.addTask {
+                    var tally = Tally()
+                    var version = session.version
+                    var records = 0
+                    while ContinuousClock.now < window.end {
+                        let started = ContinuousClock.now
+                        try await client.dispatch(
+                            session.store, create(index * 1_000_000 + records), session.runtime)
+                        _ = try await client.follow(session.store, session.runtime, from: &version) { model in
+                            if let error = model["error"], !error.isNull {
+                                throw BenchError("a creation failed: \(error)")
+                            }
+                            return (model["records"]?.arrayValue?.count ?? 0) > records
+                        }
+                        records += 1
+                        tally.completed += 1
+                        let ended = ContinuousClock.now
+                        if window.contains(ended) {
+                            tally.counted += 1
+                            tally.latencies.append(ended - started)
+                        }
+                    }
+                    tally.largestVault = records
+                    return tally
+                }
+            }
+            return try await group.reduce(Tally(), +)
+        }
+        var rows = 0
+        for session in sessions {
+            rows += try await sealedRows(runtimeID: session.runtime.id, database)
+            try await client.shutDown(session.runtime)
+        }
+        guard rows == tally.completed else {
+            throw BenchError("the clients saw \(tally.completed) creations, PostgreSQL holds \(rows) sealed rows")
+        }
+        return tally
+    }
+
+    /// The rows of the runtime's guest vault whose body does not contain the payload in clear text.
+    private static func sealedRows(runtimeID: String, _ database: PostgresPool) async throws -> Int {
+        let rows = try await database.query(
+            """
+            SELECT count(*) AS sealed FROM vault_entries e
+            JOIN runtime_sessions s ON e.account_id = s.identity -> 'value' ->> 'accountId'
+            WHERE s.runtime_id = \(runtimeID) AND position(convert_to('bench record', 'UTF8') IN e.body) = 0
+            """)
+        return Int(try rows.first?.decode(Int64.self, "sealed") ?? 0)
+    }
+
+    private static func window(_ settings: Settings, warmUp: Double) -> MeasurementWindow {
+        MeasurementWindow(
+            warmUp: .milliseconds(Int(warmUp * 1000)), length: .milliseconds(Int(settings.seconds * 1000)))
+    }
+
+    private static func progress(_ message: String) {
+        FileHandle.standardError.write(Data("vault-write: \(message)\n".utf8))
+    }
+}
+
+func percentile(_ durations: [Duration], _ p: Double) -> JSONValue {
+    let sorted = durations.sorted()
+    guard !sorted.isEmpty else { return .null }
+    let (seconds, attoseconds) = sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))].components
+    return rounded(Double(seconds) * 1000 + Double(attoseconds) / 1e15, 1)
+}
+
+func rounded(_ value: Double, _ places: Int) -> JSONValue {
+    let scale = pow(10, Double(places))
+    return .double((value * scale).rounded() / scale)
+}
