@@ -46,7 +46,12 @@ start_pg() {
 stop_pg() { as_pg "$pg_bin/pg_ctl" -D "$dir/pg" -m fast -w stop >/dev/null 2>&1 || true; }
 
 start_nats() {
-    setsid nats-server -a 127.0.0.1 -p "$nats_port" </dev/null >>"$dir/nats.log" 2>&1 &
+    # FOLIO_NATS_MAX_PAYLOAD raises the largest message (1 MiB by default), for stores with big models; the
+    # folder keeps it for restarts.
+    [ -n "${FOLIO_NATS_MAX_PAYLOAD:-}" ] && echo "max_payload: $FOLIO_NATS_MAX_PAYLOAD" >"$dir/nats.conf"
+    local config=()
+    [ -f "$dir/nats.conf" ] && config=(-c "$dir/nats.conf")
+    setsid nats-server "${config[@]}" -a 127.0.0.1 -p "$nats_port" </dev/null >>"$dir/nats.log" 2>&1 &
     echo $! >"$dir/nats.pid"
     for _ in $(seq 1 50); do
         (exec 3<>"/dev/tcp/127.0.0.1/$nats_port") 2>/dev/null && return 0

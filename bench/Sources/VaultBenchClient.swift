@@ -26,7 +26,9 @@ struct VaultBenchClient: Sendable {
     /// Calls through the Gateway at `url` (`http://host:port/rpc`).
     init(gatewayURL url: String, connections: Int) {
         path = .gateway
-        http = HTTPClient(configuration: .init(timeout: .seconds(120), maxConnections: connections))
+        // A model of 10,000 records of 1 KiB is about 14 MiB.
+        http = HTTPClient(
+            configuration: .init(timeout: .seconds(120), maxResponseSize: 64 << 20, maxConnections: connections))
         self.url = url
         bus = nil
     }

@@ -19,6 +19,8 @@ enum VaultSyncBenchmark {
         /// The VaultService process, whose VmRSS is read before and after the mount.
         var vaultPID: Int32?
         var records: Int
+        /// The bus's largest message, when the run raised it.
+        var natsMaxPayload: Int?
         var organizationID: String
         /// The signed-in account that pushes, and the account the baseline ingests into (both in the
         /// emulator's fixtures, in `organizationID`).
@@ -38,6 +40,7 @@ enum VaultSyncBenchmark {
             "bench": "vault-sync", "records": .int(Int64(settings.records)),
             "payload_bytes": .int(Int64(VaultWriteBenchmark.payloadBytes)), "path": .string(client.path.rawValue),
         ]
+        if let maxPayload = settings.natsMaxPayload { summary["nats_max_payload"] = .int(Int64(maxPayload)) }
 
         // Memory: a guest vault (it pushes nothing) filled beforehand, then mounted.
         let guest = try await client.createRuntime(organizationID: settings.organizationID)

@@ -5,7 +5,9 @@ import Postgres
 /// `bench/run vault-write`: encrypted record creations per second through the VaultService (a 1 KiB JSON
 /// payload, row-level security and encryption on) against plain `INSERT`s of 1 KiB rows into the same
 /// PostgreSQL, measured in the same run with the same number of concurrent clients. A creation counts once
-/// the client sees its record in the store's model: the write committed and the store read it back.
+/// the client sees its record in the store's model: the write committed and the store read it back. A
+/// client's vault holds at most `recordsPerVault` records: then the client moves to a new runtime (a new,
+/// empty guest vault), so the figure does not depend on how long the window is.
 enum VaultWriteBenchmark {
     struct Settings: Sendable {
         var client: VaultBenchClient
@@ -16,6 +18,8 @@ enum VaultWriteBenchmark {
         var seconds: Double
         var warmUpSeconds: Double
         var rounds: Int
+        /// How many records a client creates in one vault before it moves to a new runtime.
+        var recordsPerVault: Int
         var organizationID: String
         /// The stack's processes, to report CPU per creation; nil leaves those figures out.
         var cpu: ProcessCPU?
@@ -40,12 +44,12 @@ enum VaultWriteBenchmark {
         var counted = 0
         var completed = 0
         var latencies: [Duration] = []
-        var largestVault = 0
+        var runtimes: [String] = []
 
         static func + (left: Tally, right: Tally) -> Tally {
             Tally(
                 counted: left.counted + right.counted, completed: left.completed + right.completed,
-                latencies: left.latencies + right.latencies, largestVault: max(left.largestVault, right.largestVault))
+                latencies: left.latencies + right.latencies, runtimes: left.runtimes + right.runtimes)
         }
     }
 
@@ -95,7 +99,6 @@ enum VaultWriteBenchmark {
                 "creations_per_second": rounded(Double(roundTally.counted) / settings.seconds, 1),
                 "inserts_per_second": rounded(Double(roundInserts) / settings.seconds, 1),
                 "latency_ms_p50": percentile(roundTally.latencies, 0.5),
-                "records_per_vault_max": .int(Int64(roundTally.largestVault)),
             ]
             print(line.jsonString)
             inserts += roundInserts
@@ -120,7 +123,7 @@ enum VaultWriteBenchmark {
             "round_ratio_max": rounded(roundRatios.max() ?? 0, 3),
             "creations": .int(Int64(tally.counted)), "inserts": .int(Int64(inserts)),
             "latency_ms_p50": percentile(tally.latencies, 0.5), "latency_ms_p95": percentile(tally.latencies, 0.95),
-            "records_per_vault_max": .int(Int64(tally.largestVault)),
+            "records_per_vault": .int(Int64(settings.recordsPerVault)),
         ]
         if settings.cpu != nil, cpu.vaultOperations > 0, cpu.baselineOperations > 0 {
             summary["cpu_ms_per_creation"] = cpu.perOperation(cpu.vaultSeconds, cpu.vaultOperations)
@@ -145,38 +148,37 @@ enum VaultWriteBenchmark {
 
     /// One vault phase: every client gets a new runtime (a guest, whose vault starts empty) and a mounted
     /// VaultStore, then creates records one after the other until the window closes, each time waiting until
-    /// the record is in the store's model. Afterwards the rows are counted in PostgreSQL: every creation the
-    /// clients saw must be a committed, sealed row.
+    /// the record is in the store's model; after `recordsPerVault` records it moves to a new runtime (that
+    /// time counts against it). Afterwards the rows are counted in PostgreSQL: every creation the clients saw
+    /// must be a committed, sealed row.
     private static func vaultPhase(_ settings: Settings, database: PostgresPool) async throws -> Tally {
         let client = settings.client
-        var sessions: [(runtime: BenchRuntime, store: String, version: Int64)] = []
-        for _ in 0..<settings.clients {
-            let runtime = try await client.createRuntime(organizationID: settings.organizationID)
-            let store = try await client.mountVault(runtime)
-            var version: Int64 = -1
-            _ = try await client.follow(store, runtime, from: &version) { model in
-                model["sync"]?["phase"]?["type"] == "IDLE" && model["busy"] == false
-            }
-            sessions.append((runtime, store, version))
-        }
+        var first: [VaultSession] = []
+        for _ in 0..<settings.clients { first.append(try await VaultSession.open(settings)) }
         let window = window(settings, warmUp: settings.warmUpSeconds)
         let tally = try await withThrowingTaskGroup(of: Tally.self) { group in
-            for (index, session) in sessions.enumerated() {
+            for (index, opened) in first.enumerated() {
                 group.addTask {
-                    var tally = Tally()
-                    var version = session.version
-                    var records = 0
+                    var tally = Tally(runtimes: [opened.runtime.id])
+                    var session = opened
+                    var serial = 0
                     while ContinuousClock.now < window.end {
                         let started = ContinuousClock.now
-                        try await client.dispatch(
-                            session.store, create(index * 1_000_000 + records), session.runtime)
-                        _ = try await client.follow(session.store, session.runtime, from: &version) { model in
+                        if session.records == settings.recordsPerVault {
+                            try await client.shutDown(session.runtime)
+                            session = try await VaultSession.open(settings)
+                            tally.runtimes.append(session.runtime.id)
+                        }
+                        serial += 1
+                        try await client.dispatch(session.store, create(index * 1_000_000 + serial), session.runtime)
+                        let expected = session.records + 1
+                        _ = try await client.follow(session.store, session.runtime, from: &session.version) { model in
                             if let error = model["error"], !error.isNull {
                                 throw BenchError("a creation failed: \(error)")
                             }
-                            return (model["records"]?.arrayValue?.count ?? 0) > records
+                            return (model["records"]?.arrayValue?.count ?? 0) >= expected
                         }
-                        records += 1
+                        session.records = expected
                         tally.completed += 1
                         let ended = ContinuousClock.now
                         if window.contains(ended) {
@@ -184,21 +186,37 @@ enum VaultWriteBenchmark {
                             tally.latencies.append(ended - started)
                         }
                     }
-                    tally.largestVault = records
+                    try await client.shutDown(session.runtime)
                     return tally
                 }
             }
             return try await group.reduce(Tally(), +)
         }
         var rows = 0
-        for session in sessions {
-            rows += try await sealedRows(runtimeID: session.runtime.id, database)
-            try await client.shutDown(session.runtime)
-        }
+        for runtime in tally.runtimes { rows += try await sealedRows(runtimeID: runtime, database) }
         guard rows == tally.completed else {
             throw BenchError("the clients saw \(tally.completed) creations, PostgreSQL holds \(rows) sealed rows")
         }
         return tally
+    }
+
+    /// A client's runtime and its mounted VaultStore, followed up to `version`.
+    struct VaultSession: Sendable {
+        var runtime: BenchRuntime
+        var store: String
+        var version: Int64
+        var records = 0
+
+        static func open(_ settings: Settings) async throws -> VaultSession {
+            let client = settings.client
+            let runtime = try await client.createRuntime(organizationID: settings.organizationID)
+            let store = try await client.mountVault(runtime)
+            var version: Int64 = -1
+            _ = try await client.follow(store, runtime, from: &version) { model in
+                model["sync"]?["phase"]?["type"] == "IDLE" && model["busy"] == false
+            }
+            return VaultSession(runtime: runtime, store: store, version: version)
+        }
     }
 
     /// The rows of the runtime's guest vault whose body does not contain the payload in clear text.

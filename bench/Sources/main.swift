@@ -66,6 +66,7 @@ do {
                 poolSize: max(1, try environment.int("FOLIO_DB_POOL_SIZE", default: 4)), clients: clients,
                 seconds: seconds, warmUpSeconds: 1,
                 rounds: max(1, try environment.int("FOLIO_BENCH_ROUNDS", default: 3)),
+                recordsPerVault: max(1, try environment.int("FOLIO_BENCH_VAULT_RECORDS", default: 100)),
                 organizationID: "org_bluebank", cpu: ProcessCPU(environment.optionalString("FOLIO_BENCH_CPU_PIDS"))))
     case "vault-sync":
         try await VaultSyncBenchmark.run(
@@ -76,6 +77,7 @@ do {
                 adminKey: environment.string("FOLIO_EMULATOR_ADMIN_KEY", default: "folio-emulator-test-admin-key"),
                 vaultPID: environment.optionalString("FOLIO_BENCH_VAULT_PID").flatMap { Int32($0) },
                 records: max(1, try environment.int("FOLIO_BENCH_RECORDS", default: 10_000)),
+                natsMaxPayload: environment.optionalString("FOLIO_BENCH_NATS_MAX_PAYLOAD").flatMap { Int($0) },
                 organizationID: "org_bluebank", account: ("acct_chen", "chen.wei@example.net"),
                 baselineAccount: "acct_dana"))
     default:
