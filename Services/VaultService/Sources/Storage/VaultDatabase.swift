@@ -1,37 +1,51 @@
 import Crypto
 import FolioModel
 import Postgres
+import Synchronization
 
 /// The vault's PostgreSQL: every transaction runs as `folio_vault` (no owner rights, no BYPASSRLS) with
 /// `folio.account_id` set, so row-level security shows it only that account's rows.
 struct VaultDatabase: Sendable {
     let pool: PostgresPool
     let keyEncryptionKey: VaultKeyEncryptionKey
+    let dataKeys: VaultDataKeys
+
+    init(pool: PostgresPool, keyEncryptionKey: VaultKeyEncryptionKey, dataKeys: VaultDataKeys = VaultDataKeys()) {
+        self.pool = pool
+        self.keyEncryptionKey = keyEncryptionKey
+        self.dataKeys = dataKeys
+    }
 
     /// Runs `body` in a transaction of `account`, with the account's cipher (its data key is created on first
     /// use and sealed with the key-encryption key).
     func withAccount<T: Sendable>(
         _ account: String, _ body: @Sendable (PostgresTransaction, VaultCipher) async throws -> T
     ) async throws -> T {
-        let kek = keyEncryptionKey.key
-        return try await pool.withTransaction { transaction in
-            _ = try await transaction.execute("SET LOCAL ROLE folio_vault")
-            try await transaction.setLocal("folio.account_id", account)
-            let dataKey = try await Self.dataKey(account, kek: kek, transaction)
-            return try await body(transaction, VaultCipher(dataKey: dataKey, account: account))
+        try await pool.withTransaction { transaction in
+            // The role and the account in one round trip; `set_config(..., true)` is `SET LOCAL`.
+            _ = try await transaction.query(
+                "SELECT set_config('role', 'folio_vault', true), set_config('folio.account_id', \(account), true)")
+            return try await body(transaction, try await cipher(for: account, transaction))
         }
     }
 
     /// The cipher of `account` inside a transaction whose `folio.account_id` is that account.
     func cipher(for account: String, _ transaction: PostgresTransaction) async throws -> VaultCipher {
-        VaultCipher(dataKey: try await Self.dataKey(account, kek: keyEncryptionKey.key, transaction), account: account)
+        if let cached = dataKeys[account] { return VaultCipher(dataKey: cached, account: account) }
+        let (dataKey, committed) = try await Self.dataKey(account, kek: keyEncryptionKey.key, transaction)
+        // A key this transaction created is remembered only once it is read back committed: if the
+        // transaction rolled back, another one makes the account's key.
+        if committed { dataKeys[account] = dataKey }
+        return VaultCipher(dataKey: dataKey, account: account)
     }
 
+    /// The account's data key, and whether it was read from a committed row (not created by `transaction`).
     private static func dataKey(_ account: String, kek: SymmetricKey, _ transaction: PostgresTransaction)
-        async throws -> SymmetricKey
+        async throws -> (SymmetricKey, committed: Bool)
     {
         let context = VaultCipher.additionalData(["folio-vault-data-key", account])
         var rows = try await transaction.query("SELECT wrapped_key FROM vault_keys WHERE account_id = \(account)")
+        let committed = !rows.isEmpty
         if rows.isEmpty {
             let fresh = try AEAD.seal(SymmetricKey.random().bytes, additionalData: context, key: kek)
             _ = try await transaction.execute(
@@ -45,9 +59,44 @@ struct VaultDatabase: Sendable {
             throw VaultError.storage(message: "the data key of the account cannot be read")
         }
         do {
-            return try SymmetricKey(bytes: try AEAD.open(wrapped, additionalData: context, key: kek))
+            return (try SymmetricKey(bytes: try AEAD.open(wrapped, additionalData: context, key: kek)), committed)
         } catch {
             throw VaultError.storage(message: "the account's data key does not open with this key-encryption key")
         }
     }
+}
+
+/// The accounts' data keys this process opened, so a transaction does not read and unwrap its account's key
+/// again: a data key never changes once stored. At most `capacity` accounts are kept; past that the oldest
+/// half is forgotten.
+final class VaultDataKeys: Sendable {
+    private struct Entries {
+        var keys: [String: SymmetricKey] = [:]
+        var order: [String] = []
+    }
+
+    let capacity: Int
+    private let entries = Mutex(Entries())
+
+    init(capacity: Int = 10_000) { self.capacity = max(2, capacity) }
+
+    subscript(account: String) -> SymmetricKey? {
+        get { entries.withLock { $0.keys[account] } }
+        set {
+            entries.withLock { entries in
+                guard let newValue else {
+                    entries.keys[account] = nil
+                    return
+                }
+                if entries.keys.updateValue(newValue, forKey: account) == nil { entries.order.append(account) }
+                if entries.order.count > capacity {
+                    let forgotten = entries.order.prefix(capacity / 2)
+                    for old in forgotten { entries.keys[old] = nil }
+                    entries.order.removeFirst(forgotten.count)
+                }
+            }
+        }
+    }
+
+    var count: Int { entries.withLock { $0.keys.count } }
 }
