@@ -124,11 +124,14 @@ final class VaultReducerTests: XCTestCase {
         store.send(.viewFailed(requestID: 3, .storage(message: "down"))) {
             $0.loading = nil
             $0.readError = VaultErrorView(.storage(message: "down"))
+            // Not read again at once; the next change notification reads the whole view.
+            $0.pendingReload = .all
         }
         store.receive(.dismissError)
         XCTAssertEqual(store.state.readError, VaultErrorView(.storage(message: "down")), "DismissError leaves it")
         store.send(.vaultChanged, effects: [.loadView(requestID: 4, account: signedIn)]) {
             $0.loading = 4
+            $0.pendingReload = nil
             $0.lastRequestID = 4
         }
         store.send(.viewLoaded(requestID: 4, VaultView())) {

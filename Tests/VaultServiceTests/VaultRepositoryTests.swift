@@ -14,7 +14,7 @@ final class VaultRepositoryTests: XCTestCase {
     var pool: PostgresPool { service.context.database }
     var repository: VaultRepository!
     var kek = VaultKeyEncryptionKey(SymmetricKey.random())
-    private let note = RecordContent(schema: "note", version: 1, payload: #"{"title":"Visa"}"#)
+    let note = RecordContent(schema: "note", version: 1, payload: #"{"title":"Visa"}"#)
 
     override func setUp() async throws {
         let configuration = ServiceConfiguration(
@@ -35,7 +35,7 @@ final class VaultRepositoryTests: XCTestCase {
         return try XCTUnwrap(id, "the write creates an entry")
     }
 
-    private func account() -> String { "acct_test_\(RandomID.base32(count: 10))" }
+    func account() -> String { "acct_test_\(RandomID.base32(count: 10))" }
 
     func testCreateUpdateDeleteRestoreAndPurge() async throws {
         let owner = account()

@@ -81,7 +81,7 @@ final class SharedDependencies: Sendable {
             let sync = VaultSync(database: database, folio: folio, logger: context.logger)
             let dependencies = VaultStore.Dependencies(
                 context: context,
-                repository: VaultRepository(pool: context.database, keyEncryptionKey: settings.keyEncryptionKey),
+                repository: VaultRepository(database: database),
                 sync: sync, transfer: VaultTransfer(database: database),
                 watchers: VaultWatchers(
                     sync: sync, longPoll: client(context, timeout: settings.watchSeconds + 10),

@@ -24,9 +24,19 @@ public struct VaultUiModel: WireValue {
     }
 
     public var json: JSONValue {
+        Self.json(
+            records: records.map(\.json), folders: folders.map(\.json), busy: busy, error: error, sync: sync,
+            sharing: sharing)
+    }
+
+    /// The wire shape, from records and folders already in theirs.
+    public static func json(
+        records: [JSONValue], folders: [JSONValue], busy: Bool, error: VaultErrorView?, sync: DocSyncStatus,
+        sharing: SharingView
+    ) -> JSONValue {
         Wire.object([
-            "records": Wire.array(records), "folders": Wire.array(folders), "busy": .bool(busy),
-            "error": error?.json, "sync": sync.json, "sharing": sharing.json,
+            "records": .array(records), "folders": .array(folders), "busy": .bool(busy), "error": error?.json,
+            "sync": sync.json, "sharing": sharing.json,
         ])
     }
 

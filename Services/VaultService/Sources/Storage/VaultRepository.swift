@@ -12,29 +12,32 @@ public struct VaultRepository: Sendable {
         database = VaultDatabase(pool: pool, keyEncryptionKey: keyEncryptionKey)
     }
 
+    init(database: VaultDatabase) { self.database = database }
+
     /// Applies `write` to the vault of `account` and returns the id of the entry it created, if any.
     public func apply(_ write: VaultWrite, account: String, session: VaultSessionKind) async throws(VaultError)
         -> String?
     {
-        try await applyFollowingMoves(write, account: account, session: session).created
+        try await self.write(write, account: account, session: session).createdID
     }
 
-    /// Applies `write`; a transient vault that was copied into an account's meanwhile (the write was under way
-    /// during a sign-in) is copied again after it, and `movedTo` names that account.
-    func applyFollowingMoves(_ write: VaultWrite, account: String, session: VaultSessionKind)
-        async throws(VaultError) -> (created: String?, movedTo: String?)
+    /// Applies `write` to the vault of `account`; the result names the entry it created and the entries it
+    /// changed. A transient vault that was copied into an account's meanwhile (the write was under way during
+    /// a sign-in) is copied again after it, and `movedTo` names that account.
+    public func write(_ write: VaultWrite, account: String, session: VaultSessionKind) async throws(VaultError)
+        -> VaultWriteResult
     {
         let transfer = VaultTransfer(database: database)
         do {
             return try await database.withAccount(account) { transaction, cipher in
                 try await VaultTransfer.lock(account, transaction)
-                let created = try await VaultWriteTransaction(
+                var result = try await VaultWriteTransaction(
                     transaction: transaction, cipher: cipher, account: account
                 )
                 .apply(write, session: session)
-                let movedTo =
+                result.movedTo =
                     session == .transient ? try await transfer.followMove(account, transaction, cipher) : nil
-                return (created, movedTo)
+                return result
             }
         } catch let error as VaultError {
             throw error
@@ -61,6 +64,35 @@ public struct VaultRepository: Sendable {
             throw .storage(message: "the vault cannot be read: \(error)")
         }
     }
+
+    /// The entries with these local ids as they are now, for a view that shows the rest already.
+    public func entries(_ ids: [String], account: String) async throws(VaultError) -> VaultViewPatch {
+        do {
+            return try await database.withAccount(account) { transaction, cipher in
+                try await VaultViewReader(transaction: transaction, cipher: cipher).read(entries: ids)
+            }
+        } catch let error as VaultError {
+            throw error
+        } catch {
+            throw .storage(message: "the vault cannot be read: \(error)")
+        }
+    }
+}
+
+/// What a write did: the entry it created, and the entries whose view it changed (their local ids), or nil
+/// when it may have changed more than its own entries (memberships, a purge, a conflict resolution), so
+/// that a store reads the whole view again.
+public struct VaultWriteResult: Sendable, Equatable {
+    public var createdID: String?
+    public var changedEntries: [String]?
+    /// The account a transient vault was copied into while the write was under way; the write followed it.
+    public var movedTo: String?
+
+    public init(createdID: String? = nil, changedEntries: [String]?, movedTo: String? = nil) {
+        self.createdID = createdID
+        self.changedEntries = changedEntries
+        self.movedTo = movedTo
+    }
 }
 
 /// One write inside its transaction.
@@ -69,14 +101,16 @@ struct VaultWriteTransaction {
     let cipher: VaultCipher
     let account: String
 
-    func apply(_ write: VaultWrite, session: VaultSessionKind) async throws -> String? {
+    func apply(_ write: VaultWrite, session: VaultSessionKind) async throws -> VaultWriteResult {
         switch write {
         case .create(let content):
             try VaultWriteRules.check(write, target: nil, session: session)
-            return try await insert(content, kind: .record, prefix: "D_")
+            let id = try await insert(content, kind: .record, prefix: "D_")
+            return VaultWriteResult(createdID: id, changedEntries: [id])
         case .createFolder(let content):
             try VaultWriteRules.check(write, target: nil, session: session)
-            return try await insert(content, kind: .folder, prefix: "F_")
+            let id = try await insert(content, kind: .folder, prefix: "F_")
+            return VaultWriteResult(createdID: id, changedEntries: [id])
         case .update(let id, let content), .updateFolder(let id, let content):
             let entry = try await locked(id, for: write, session: session)
             let (key, owner) = try await recordKey(entry.id)
@@ -88,15 +122,20 @@ struct VaultWriteTransaction {
                     dirty = true, body_dirty = true, local_seq = local_seq + 1
                 WHERE id = \(entry.id)
                 """)
+            return VaultWriteResult(changedEntries: [entry.id])
         case .delete(let id):
             let entry = try await locked(id, for: write, session: session)
             try await setState(entry.id, "state = 'DELETED', deleted_at = now()")
+            return VaultWriteResult(changedEntries: [entry.id])
         case .restore(let id):
             let entry = try await locked(id, for: write, session: session)
             try await setState(entry.id, "state = 'ACTIVE', deleted_at = NULL")
+            return VaultWriteResult(changedEntries: [entry.id])
         case .permanentlyDelete(let id), .deleteFolder(let id):
+            // A purge also changes the folders that held the entry: the whole view is read again.
             let entry = try await locked(id, for: write, session: session)
             try await purge(entry)
+            return VaultWriteResult(changedEntries: nil)
         case .setFolderOpen(let id, let open):
             let entry = try await locked(id, for: write, session: session)
             _ = try await transaction.execute(
@@ -104,6 +143,7 @@ struct VaultWriteTransaction {
                 UPDATE vault_entries SET folder_open = \(open), updated_at = now()
                 WHERE id = \(entry.id)
                 """)
+            return VaultWriteResult(changedEntries: [entry.id])
         case .addToFolder(let folderId, let memberId):
             let folder = try await lock(folderId)
             let member = try await lock(memberId)
@@ -117,6 +157,8 @@ struct VaultWriteTransaction {
                 VALUES (\(account), \(folder.id), \(member.id), false, true)
                 ON CONFLICT (account_id, folder_id, member_id) DO UPDATE SET removed = false, dirty = true
                 """)
+            // A membership shows on both ends: the folder's records and the member's folders.
+            return VaultWriteResult(changedEntries: [folder.id, member.id])
         case .removeFromFolder(let folderId, let memberId):
             let folder = try await locked(folderId, for: write, session: session)
             let member = try await lock(memberId)
@@ -126,6 +168,7 @@ struct VaultWriteTransaction {
                 WHERE folder_id = \(folder.id) AND member_id = \(member?.id ?? memberId) AND NOT removed
                 """)
             guard removed == 1 else { throw VaultError.invalidRequest(message: "\(memberId) is not in \(folderId)") }
+            return VaultWriteResult(changedEntries: [folder.id, member?.id ?? memberId])
         case .setSettings(let id, let settings):
             let entry = try await locked(id, for: write, session: session)
             let body = try cipher.sealSettings(settings, entryID: entry.id)
@@ -134,12 +177,13 @@ struct VaultWriteTransaction {
                 INSERT INTO vault_settings (account_id, entry_id, body, dirty) VALUES (\(account), \(entry.id), \(body), true)
                 ON CONFLICT (account_id, entry_id) DO UPDATE SET body = EXCLUDED.body, dirty = true
                 """)
+            return VaultWriteResult(changedEntries: [entry.id])
         case .resolveConflict(let id, let resolution):
             let entry = try await locked(id, for: write, session: session)
-            return try await VaultConflicts(transaction: transaction, cipher: cipher, account: account)
+            let created = try await VaultConflicts(transaction: transaction, cipher: cipher, account: account)
                 .resolve(entry, resolution)
+            return VaultWriteResult(createdID: created, changedEntries: nil)
         }
-        return nil
     }
 
     /// The entry `write` names, locked, after the rules of `write` on it.

@@ -2,7 +2,8 @@ import FolioModel
 import Foundation
 import Postgres
 
-/// Reads the view of one account's vault in its transaction, opening every body and setting.
+/// Reads the view of one account's vault in its transaction, opening every body and setting; or only some
+/// entries of it, for a store that already shows the rest.
 struct VaultViewReader {
     let transaction: PostgresTransaction
     let cipher: VaultCipher
@@ -10,68 +11,25 @@ struct VaultViewReader {
     func read() async throws -> VaultView {
         let rows = try await transaction.query(
             """
-            SELECT e.id, e.folio_id, e.kind, e.schema, e.version, e.state, e.permission, e.owner_account_id,
-                e.record_key, e.body, e.folder_open,
-                e.attachments, e.created_at, e.updated_at, e.deleted_at, e.revoked_at, e.revision, e.dirty,
-                e.conflict, s.body AS settings
+            SELECT \(unescaped: Self.entryColumns)
             FROM vault_entries e LEFT JOIN vault_settings s ON s.entry_id = e.id
             WHERE e.state <> 'PURGED'
             ORDER BY e.created_at, e.id
             """)
-        let memberships = try await transaction.query(
-            "SELECT folder_id, member_id FROM vault_memberships WHERE NOT removed ORDER BY folder_id, member_id")
-        let counts = try await transaction.query(
-            """
-            SELECT (SELECT count(*) FROM vault_entries WHERE dirty)
-                 + (SELECT count(*) FROM vault_memberships WHERE dirty)
-                 + (SELECT count(*) FROM vault_settings WHERE dirty) AS pending,
-                   (SELECT count(*) FROM vault_entries WHERE conflict <> 'NONE') AS conflicts
-            """)
-
-        var shownID: [String: String] = [:]
-        for row in rows {
-            let id = try row.decode(String.self, "id")
-            shownID[id] = try row.decode(String?.self, "folio_id") ?? id
-        }
-        var foldersOf: [String: [String]] = [:]
-        var membersOf: [String: [String]] = [:]
-        for row in memberships {
-            let folder = try row.decode(String.self, "folder_id")
-            let member = try row.decode(String.self, "member_id")
-            guard let folderShown = shownID[folder], let memberShown = shownID[member] else { continue }
-            foldersOf[member, default: []].append(folderShown)
-            membersOf[folder, default: []].append(memberShown)
-        }
-
+        let memberships = try Memberships(
+            try await transaction.query(
+                """
+                SELECT \(unescaped: Memberships.columns) \(unescaped: Memberships.from)
+                ORDER BY m.folder_id, m.member_id
+                """))
         var view = VaultView()
         for row in rows {
             let id = try row.decode(String.self, "id")
-            do {
-                let header = try header(row, shownID: shownID[id] ?? id)
-                let key = try cipher.unwrapRecordKey(try row.decode([UInt8].self, "record_key"), entryID: id)
-                let payload = try cipher.openBody(
-                    try row.decode([UInt8].self, "body"), key: key,
-                    owner: try row.decode(String.self, "owner_account_id"),
-                    schema: header.schema, version: header.version, id: id)
-                let settings = try row.decode([UInt8]?.self, "settings").map {
-                    try cipher.openSettings($0, entryID: id)
-                }
-                if try row.decode(String.self, "kind") == StoredEntry.Kind.folder.rawValue {
-                    view.folders.append(
-                        VaultFolder(
-                            header: header,
-                            metadata: FolderMetadata(
-                                records: membersOf[id] ?? [], open: try row.decode(Bool.self, "folder_open"),
-                                settings: settings),
-                            payload: payload))
-                } else {
-                    view.records.append(
-                        VaultRecord(
-                            header: header, metadata: RecordMetadata(folders: foldersOf[id] ?? [], settings: settings),
-                            payload: payload))
-                }
-            } catch {
-                view.unreadable.append(id)
+            let key = VaultEntryKey(createdAt: try row.decode(Int64.self, "created_us"), localID: id)
+            switch try entry(row, memberships) {
+            case .record(let record): view.append(record: record, key: key)
+            case .folder(let folder): view.append(folder: folder, key: key)
+            case .unreadable, .missing: view.unreadable.append(id)
             }
         }
         for row in try await transaction.query("SELECT direction, invite FROM vault_shares ORDER BY id") {
@@ -83,9 +41,107 @@ struct VaultViewReader {
                 view.sharing.outgoing.append(invite)
             }
         }
-        view.pending = UInt32(clamping: try counts.first?.decode(Int64.self, "pending") ?? 0)
-        view.conflicts = UInt32(clamping: try counts.first?.decode(Int64.self, "conflicts") ?? 0)
+        (view.pending, view.conflicts) = try await counts()
         return view
+    }
+
+    /// The entries with these local ids as they are now, and the counts. An id that is not in the vault (or
+    /// only as a purged tombstone) is `missing`.
+    func read(entries ids: [String]) async throws -> VaultViewPatch {
+        let wanted = PostgresJSON(JSONValue.array(ids.map(JSONValue.string)).jsonString)
+        let rows = try await transaction.query(
+            """
+            SELECT \(unescaped: Self.entryColumns)
+            FROM vault_entries e LEFT JOIN vault_settings s ON s.entry_id = e.id
+            WHERE e.state <> 'PURGED' AND e.id IN (SELECT jsonb_array_elements_text(\(wanted)))
+            """)
+        let memberships = try Memberships(
+            try await transaction.query(
+                """
+                SELECT \(unescaped: Memberships.columns) \(unescaped: Memberships.from)
+                    AND (m.folder_id IN (SELECT jsonb_array_elements_text(\(wanted)))
+                         OR m.member_id IN (SELECT jsonb_array_elements_text(\(wanted))))
+                ORDER BY m.folder_id, m.member_id
+                """))
+        var found: [String: VaultViewPatch.Entry] = [:]
+        for row in rows {
+            let id = try row.decode(String.self, "id")
+            found[id] = VaultViewPatch.Entry(
+                localID: id, folioID: try row.decode(String?.self, "folio_id"),
+                createdAt: try row.decode(Int64.self, "created_us"), change: try entry(row, memberships))
+        }
+        let (pending, conflicts) = try await counts()
+        return VaultViewPatch(
+            entries: ids.map { found[$0] ?? VaultViewPatch.Entry(localID: $0, change: .missing) }, pending: pending,
+            conflicts: conflicts)
+    }
+
+    private static let entryColumns = """
+        e.id, e.folio_id, e.kind, e.schema, e.version, e.state, e.permission, e.owner_account_id,
+        e.record_key, e.body, e.folder_open,
+        e.attachments, e.created_at, e.updated_at, e.deleted_at, e.revoked_at, e.revision, e.dirty,
+        e.conflict, s.body AS settings, (extract(epoch FROM e.created_at) * 1000000)::bigint AS created_us
+        """
+
+    /// Folder memberships that are not removed, between entries that are not purged, with both ends as shown.
+    private struct Memberships {
+        static let columns = """
+            m.folder_id, m.member_id, COALESCE(f.folio_id, f.id) AS folder_shown, COALESCE(r.folio_id, r.id) AS member_shown
+            """
+        static let from = """
+            FROM vault_memberships m
+            JOIN vault_entries f ON f.id = m.folder_id JOIN vault_entries r ON r.id = m.member_id
+            WHERE NOT m.removed AND f.state <> 'PURGED' AND r.state <> 'PURGED'
+            """
+
+        var foldersOf: [String: [String]] = [:]
+        var membersOf: [String: [String]] = [:]
+
+        init(_ rows: [PostgresRow]) throws {
+            for row in rows {
+                foldersOf[try row.decode(String.self, "member_id"), default: []].append(
+                    try row.decode(String.self, "folder_shown"))
+                membersOf[try row.decode(String.self, "folder_id"), default: []].append(
+                    try row.decode(String.self, "member_shown"))
+            }
+        }
+    }
+
+    /// One entry row, opened: a record or a folder, or unreadable when its key or body does not open.
+    private func entry(_ row: PostgresRow, _ memberships: Memberships) throws -> VaultViewPatch.Change {
+        let id = try row.decode(String.self, "id")
+        do {
+            let header = try header(row, shownID: try row.decode(String?.self, "folio_id") ?? id)
+            let key = try cipher.unwrapRecordKey(try row.decode([UInt8].self, "record_key"), entryID: id)
+            let payload = try cipher.openBody(
+                try row.decode([UInt8].self, "body"), key: key, owner: try row.decode(String.self, "owner_account_id"),
+                schema: header.schema, version: header.version, id: id)
+            let settings = try row.decode([UInt8]?.self, "settings").map { try cipher.openSettings($0, entryID: id) }
+            if try row.decode(String.self, "kind") == StoredEntry.Kind.folder.rawValue {
+                let metadata = FolderMetadata(
+                    records: memberships.membersOf[id] ?? [], open: try row.decode(Bool.self, "folder_open"),
+                    settings: settings)
+                return .folder(VaultFolder(header: header, metadata: metadata, payload: payload))
+            }
+            let metadata = RecordMetadata(folders: memberships.foldersOf[id] ?? [], settings: settings)
+            return .record(VaultRecord(header: header, metadata: metadata, payload: payload))
+        } catch {
+            return .unreadable
+        }
+    }
+
+    private func counts() async throws -> (pending: UInt32, conflicts: UInt32) {
+        let counts = try await transaction.query(
+            """
+            SELECT (SELECT count(*) FROM vault_entries WHERE dirty)
+                 + (SELECT count(*) FROM vault_memberships WHERE dirty)
+                 + (SELECT count(*) FROM vault_settings WHERE dirty) AS pending,
+                   (SELECT count(*) FROM vault_entries WHERE conflict <> 'NONE') AS conflicts
+            """)
+        return (
+            UInt32(clamping: try counts.first?.decode(Int64.self, "pending") ?? 0),
+            UInt32(clamping: try counts.first?.decode(Int64.self, "conflicts") ?? 0)
+        )
     }
 
     private func header(_ row: PostgresRow, shownID: String) throws -> RecordHeader {

@@ -1,13 +1,24 @@
 import Bus
+import FolioModel
 import StoreKit
 
 /// The vault's change notifications: after every committed change of an account's vault (a write, a sync),
-/// `folio.events.vault.<accountId>` tells every VaultStore on that account to read its view again.
+/// `folio.events.vault.<accountId>` tells every VaultStore on that account to read its view again. A write
+/// that changed only some entries names them (`{"entries": ["D_…"]}`), and the stores read only those; an
+/// empty payload means anything may have changed.
 enum VaultChanges {
     static func subject(account: String) -> String { BusSubjects.event("vault", account) }
 
-    static func announce(account: String, transport: any BusTransport) async {
-        try? await transport.publish(subject: subject(account: account), payload: [])
+    static func announce(account: String, entries: [String]? = nil, transport: any BusTransport) async {
+        let payload = entries.map { JSONValue.object(["entries": .array($0.map(JSONValue.string))]).serialized() }
+        try? await transport.publish(subject: subject(account: account), payload: payload ?? [])
+    }
+
+    /// The entries a notification names, or nil when it does not name them (the whole view may have changed).
+    static func entries(_ payload: [UInt8]) -> [String]? {
+        guard !payload.isEmpty, let ids = (try? JSONParser.parse(payload))?["entries"]?.arrayValue else { return nil }
+        let entries = ids.compactMap(\.stringValue)
+        return entries.count == ids.count && !entries.isEmpty ? entries : nil
     }
 }
 
@@ -40,8 +51,12 @@ actor VaultChangeFollower: BusSubscription {
         await watchers.acquire(account)
         subscription = try? await transport.subscribe(
             subject: VaultChanges.subject(account: account.id), queueGroup: nil, delivery: .serial
-        ) { [weak host] _ in
-            await host?.send(.vaultChanged)
+        ) { [weak host] message in
+            if let entries = VaultChanges.entries(message.payload) {
+                await host?.send(.entriesChanged(entries))
+            } else {
+                await host?.send(.vaultChanged)
+            }
             return .now(nil)
         }
     }

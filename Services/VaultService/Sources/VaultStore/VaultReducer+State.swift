@@ -18,8 +18,10 @@ extension VaultReducer {
         public var lastSyncedAt: Int64?
         /// The view read last; not part of a snapshot.
         public var view: VaultView
-        /// The view read under way; an older one's answer is stale.
+        /// The view read under way (whole or some entries); an older one's answer is stale.
         public var loading: UInt64?
+        /// Changes that arrived while a read was under way, read after it.
+        public var pendingReload: VaultReload?
         /// The first read of a new session's vault is under way (a failure makes the phase Error).
         public var sessionStarting: Bool
         /// The background sync pass under way.
@@ -37,7 +39,8 @@ extension VaultReducer {
             writing: UInt64? = nil, waitingWrites: [VaultReducer.Effect] = [],
             actionError: VaultErrorView? = nil, readError: VaultErrorView? = nil, phase: DocSyncPhase = .idle,
             lastSyncedAt: Int64? = nil, view: VaultView = VaultView(),
-            loading: UInt64? = nil, sessionStarting: Bool = false, syncing: UInt64? = nil, syncAgain: Bool = false,
+            loading: UInt64? = nil, pendingReload: VaultReload? = nil, sessionStarting: Bool = false,
+            syncing: UInt64? = nil, syncAgain: Bool = false,
             failedAttempts: Int = 0,
             retryWait: UInt64? = nil, lastRequestID: UInt64 = 0
         ) {
@@ -52,6 +55,7 @@ extension VaultReducer {
             self.lastSyncedAt = lastSyncedAt
             self.view = view
             self.loading = loading
+            self.pendingReload = pendingReload
             self.sessionStarting = sessionStarting
             self.syncing = syncing
             self.syncAgain = syncAgain
@@ -66,7 +70,8 @@ extension VaultReducer {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case account, network, running, writing, waitingWrites, actionError, readError, phase, lastSyncedAt, loading
+            case account, network, running, writing, waitingWrites, actionError, readError, phase, lastSyncedAt
+            case loading, pendingReload
             case sessionStarting, syncing, syncAgain, failedAttempts, retryWait, lastRequestID
         }
 
@@ -83,6 +88,7 @@ extension VaultReducer {
                 phase: try container.decode(DocSyncPhase.self, forKey: .phase),
                 lastSyncedAt: try container.decodeIfPresent(Int64.self, forKey: .lastSyncedAt),
                 loading: try container.decodeIfPresent(UInt64.self, forKey: .loading),
+                pendingReload: try container.decodeIfPresent(VaultReload.self, forKey: .pendingReload),
                 sessionStarting: try container.decode(Bool.self, forKey: .sessionStarting),
                 syncing: try container.decodeIfPresent(UInt64.self, forKey: .syncing),
                 syncAgain: try container.decode(Bool.self, forKey: .syncAgain),
@@ -103,12 +109,26 @@ extension VaultReducer {
             try container.encode(phase, forKey: .phase)
             try container.encodeIfPresent(lastSyncedAt, forKey: .lastSyncedAt)
             try container.encodeIfPresent(loading, forKey: .loading)
+            try container.encodeIfPresent(pendingReload, forKey: .pendingReload)
             try container.encode(sessionStarting, forKey: .sessionStarting)
             try container.encodeIfPresent(syncing, forKey: .syncing)
             try container.encode(syncAgain, forKey: .syncAgain)
             try container.encode(failedAttempts, forKey: .failedAttempts)
             try container.encodeIfPresent(retryWait, forKey: .retryWait)
             try container.encode(lastRequestID, forKey: .lastRequestID)
+        }
+    }
+}
+
+/// What a VaultStore reads again: some entries (local ids), or the whole view.
+public enum VaultReload: Sendable, Codable, Equatable {
+    case entries(Set<String>)
+    case all
+
+    func merged(with other: VaultReload) -> VaultReload {
+        switch (self, other) {
+        case (.entries(let mine), .entries(let theirs)): .entries(mine.union(theirs))
+        default: .all
         }
     }
 }

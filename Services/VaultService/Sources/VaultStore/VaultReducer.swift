@@ -4,7 +4,8 @@ import StoreKit
 
 /// VaultStore's logic (spec `vault.md`, docs/vault-store.md) as a pure reducer. Writes, syncs and shares run
 /// as effects; their results land in `error`, and records reach the state only through the vault's change
-/// notifications, which reload the view.
+/// notifications, which read the view again: only the entries a write names, else all of it. One read runs
+/// at a time; changes that arrive meanwhile are read together after it.
 public struct VaultReducer: StoreReducer {
     public init() {}
 
@@ -16,9 +17,14 @@ public struct VaultReducer: StoreReducer {
         /// vault, after which the vault pushes.
         case actionFinished(requestID: UInt64, error: VaultError?, pushes: Bool)
         case viewLoaded(requestID: UInt64, VaultView)
+        /// Some entries read again (`loadEntries`).
+        case entriesLoaded(requestID: UInt64, VaultViewPatch)
         case viewFailed(requestID: UInt64, VaultError)
-        /// The vault of the store's account changed (a write of any store, a sync).
+        /// The vault of the store's account changed (a sync, a share, a write that changed more than its
+        /// entries).
         case vaultChanged
+        /// A write changed these entries (local ids) of the store's account, and nothing else.
+        case entriesChanged([String])
         /// The runtime's session now holds this account's vault (announced by the AuthService).
         case sessionChanged(VaultAccount)
         /// The runtime's session as read when the store mounted; an announcement that came first is newer.
@@ -52,6 +58,8 @@ public struct VaultReducer: StoreReducer {
         case waitToRetry(requestID: UInt64, seconds: UInt64)
         case share(requestID: UInt64, account: VaultAccount, VaultShare)
         case loadView(requestID: UInt64, account: VaultAccount)
+        /// Reads only these entries (local ids); answers `entriesLoaded`.
+        case loadEntries(requestID: UInt64, account: VaultAccount, ids: [String])
     }
 
     public static func decodeAction(_ json: JSONValue) throws(JSONRPCError) -> VaultAction {
@@ -84,26 +92,33 @@ public struct VaultReducer: StoreReducer {
             guard requestID == state.loading else { return [] }
             state.loading = nil
             state.view = view
-            if view.unreadable.isEmpty {
-                state.readError = nil
-                if case .error = state.phase { state.phase = .idle }
+            viewRead(&state)
+            return loadPending(&state)
+        case .entriesLoaded(let requestID, let patch):
+            guard requestID == state.loading else { return [] }
+            state.loading = nil
+            if state.view.apply(patch) {
+                viewRead(&state)
             } else {
-                let error = VaultError.storage(
-                    message: "\(view.unreadable.count) stored record(s) cannot be opened: "
-                        + view.unreadable.prefix(5).joined(separator: ", "))
-                state.readError = VaultErrorView(error)
-                if state.sessionStarting { state.phase = .error(message: error.message) }
+                state.pendingReload = .all
             }
-            state.sessionStarting = false
-            return []
+            return loadPending(&state)
         case .viewFailed(let requestID, let error):
             guard requestID == state.loading else { return [] }
             state.loading = nil
             state.readError = VaultErrorView(error)
             if state.sessionStarting { state.phase = .error(message: error.message) }
             state.sessionStarting = false
+            // The view misses what that read was for: the next change notification reads all of it. Not at
+            // once, so a database that is down is not asked again and again.
+            state.pendingReload = .all
             return []
-        case .vaultChanged, .restored:
+        case .vaultChanged:
+            return reload(.all, &state)
+        case .entriesChanged(let ids):
+            return reload(.entries(Set(ids)), &state)
+        case .restored:
+            state.pendingReload = nil
             return load(&state)
         case .sessionRead(let account):
             guard state.account == nil else { return [] }
@@ -115,6 +130,7 @@ public struct VaultReducer: StoreReducer {
             state.readError = nil
             state.phase = .idle
             state.sessionStarting = true
+            state.pendingReload = nil
             return load(&state) + backgroundSync(&state)
         case .cameToForeground(let now):
             // It pushes, and fetches at most once a minute.
@@ -223,11 +239,48 @@ public struct VaultReducer: StoreReducer {
         return [next]
     }
 
+    /// Reads the whole view now; the answer of a read under way is stale.
     private func load(_ state: inout State) -> [Effect] {
         guard let account = state.account else { return [] }
         let requestID = state.nextRequestID()
         state.loading = requestID
         return [.loadView(requestID: requestID, account: account)]
+    }
+
+    /// A change to read: now, or after the read under way (which may have missed it).
+    private func reload(_ reload: VaultReload, _ state: inout State) -> [Effect] {
+        guard state.account != nil else { return [] }
+        state.pendingReload = state.pendingReload.map { $0.merged(with: reload) } ?? reload
+        return state.loading == nil ? loadPending(&state) : []
+    }
+
+    /// Starts the read of the changes that arrived meanwhile, if any.
+    private func loadPending(_ state: inout State) -> [Effect] {
+        guard let account = state.account, let reload = state.pendingReload else { return [] }
+        state.pendingReload = nil
+        switch reload {
+        case .all:
+            return load(&state)
+        case .entries(let ids):
+            let requestID = state.nextRequestID()
+            state.loading = requestID
+            return [.loadEntries(requestID: requestID, account: account, ids: ids.sorted())]
+        }
+    }
+
+    /// After a read: the unreadable entries become the read error; at a session's start they stop the sync.
+    private func viewRead(_ state: inout State) {
+        if state.view.unreadable.isEmpty {
+            state.readError = nil
+            if case .error = state.phase { state.phase = .idle }
+        } else {
+            let error = VaultError.storage(
+                message: "\(state.view.unreadable.count) stored record(s) cannot be opened: "
+                    + state.view.unreadable.prefix(5).joined(separator: ", "))
+            state.readError = VaultErrorView(error)
+            if state.sessionStarting { state.phase = .error(message: error.message) }
+        }
+        state.sessionStarting = false
     }
 
     /// A background pass (push, then fetch) of a signed-in vault; a transient vault only fetches, which the
@@ -248,15 +301,15 @@ public struct VaultReducer: StoreReducer {
         return [.sync(requestID: requestID, account: account, background: true)]
     }
 
+    /// The model, built from the view's JSON of its records and folders (encoded once, when read).
     public func model(of state: State) -> JSONValue {
-        VaultUiModel(
-            records: state.view.records, folders: state.view.folders, busy: !state.running.isEmpty,
+        VaultUiModel.json(
+            records: state.view.recordsJSON, folders: state.view.foldersJSON, busy: !state.running.isEmpty,
             error: state.actionError ?? state.readError,
             sync: DocSyncStatus(
                 phase: state.phase, conflictCount: state.view.conflicts, pending: state.view.pending,
                 lastSyncedAt: state.lastSyncedAt),
-            sharing: state.view.sharing
-        ).json
+            sharing: state.view.sharing)
     }
 }
 

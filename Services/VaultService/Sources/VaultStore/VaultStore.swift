@@ -114,9 +114,13 @@ enum VaultStore {
             switch effect {
             case .write(let requestID, let account, let write):
                 do {
-                    let result = try await dependencies.repository.applyFollowingMoves(
+                    let result = try await dependencies.repository.write(
                         write, account: account.id, session: account.kind)
-                    await VaultChanges.announce(account: account.id, transport: context.transport)
+                    // The stores read again only the entries the write names, unless it followed a transient
+                    // vault into an account's (then anything may have changed).
+                    await VaultChanges.announce(
+                        account: account.id, entries: result.movedTo == nil ? result.changedEntries : nil,
+                        transport: context.transport)
                     if let movedTo = result.movedTo {
                         await VaultChanges.announce(account: movedTo, transport: context.transport)
                     }
@@ -133,6 +137,15 @@ enum VaultStore {
                 do {
                     return [
                         .viewLoaded(requestID: requestID, try await dependencies.repository.view(account: account.id))
+                    ]
+                } catch {
+                    return [.viewFailed(requestID: requestID, VaultSync.vaultError(error))]
+                }
+            case .loadEntries(let requestID, let account, let ids):
+                do {
+                    return [
+                        .entriesLoaded(
+                            requestID: requestID, try await dependencies.repository.entries(ids, account: account.id))
                     ]
                 } catch {
                     return [.viewFailed(requestID: requestID, VaultSync.vaultError(error))]

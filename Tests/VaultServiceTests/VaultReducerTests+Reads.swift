@@ -1,0 +1,141 @@
+import FolioModel
+import StoreKitTesting
+import VaultService
+import XCTest
+
+/// How VaultStore reads its view after a change (docs/vault-store.md, "Reading the view"): only the entries a
+/// write names, one read at a time, the changes that arrive meanwhile together after it.
+final class VaultReducerReadTests: XCTestCase {
+    private let guest = VaultAccount(id: "guest_1", kind: .transient)
+
+    private func record(_ id: String, _ payload: String = "{}") -> VaultRecord {
+        VaultRecord(
+            header: RecordHeader(
+                id: id, schema: "note", version: 1, state: .active, permission: .owner, createdAt: 1, updatedAt: 1,
+                sync: RecordSync(dirty: true)),
+            payload: payload)
+    }
+
+    /// A guest store whose first view (D_1) is read and whose first pass is done.
+    private func started() -> ReducerTester<VaultReducer> {
+        var store = ReducerTester(VaultReducer(), state: VaultReducer.State(network: .online))
+        store.send(
+            .sessionChanged(guest),
+            effects: [.loadView(requestID: 1, account: guest), .sync(requestID: 2, account: guest, background: true)]
+        ) {
+            $0.account = guest
+            $0.sessionStarting = true
+            $0.loading = 1
+            $0.syncing = 2
+            $0.phase = .syncing
+            $0.lastRequestID = 2
+        }
+        store.send(.viewLoaded(requestID: 1, VaultView(records: [record("D_1")], pending: 1))) {
+            $0.view = VaultView(records: [record("D_1")], pending: 1)
+            $0.loading = nil
+            $0.sessionStarting = false
+        }
+        store.send(.syncFinished(requestID: 2, SyncOutcome(finishedAt: 100))) {
+            $0.syncing = nil
+            $0.phase = .idle
+            $0.lastSyncedAt = 100
+        }
+        return store
+    }
+
+    func testAWriteReadsOnlyItsEntriesAndChangesMeanwhileAreReadTogetherAfterIt() {
+        var store = started()
+        store.send(.entriesChanged(["D_2"]), effects: [.loadEntries(requestID: 3, account: guest, ids: ["D_2"])]) {
+            $0.loading = 3
+            $0.lastRequestID = 3
+        }
+        store.send(.entriesChanged(["D_4", "D_3"])) { $0.pendingReload = .entries(["D_3", "D_4"]) }
+        store.send(.entriesChanged(["D_3"]))
+        let patch = VaultViewPatch(
+            entries: [.init(localID: "D_2", createdAt: 2, change: .record(record("D_2")))], pending: 2)
+        store.send(
+            .entriesLoaded(requestID: 3, patch),
+            effects: [.loadEntries(requestID: 4, account: guest, ids: ["D_3", "D_4"])]
+        ) {
+            $0.view = VaultView(records: [record("D_1"), record("D_2")], pending: 2)
+            $0.loading = 4
+            $0.pendingReload = nil
+            $0.lastRequestID = 4
+        }
+        XCTAssertEqual(
+            store.reducer.model(of: store.state)["records"],
+            .array([record("D_1").json, record("D_2").json]),
+            "the model's records are the view's, in their wire shape")
+
+        // A change that names no entries makes the next read a whole one.
+        store.send(.vaultChanged) { $0.pendingReload = .all }
+        store.send(.entriesChanged(["D_5"]))
+        let next = VaultViewPatch(
+            entries: [
+                .init(localID: "D_3", createdAt: 3, change: .record(record("D_3"))),
+                .init(localID: "D_4", createdAt: 4, change: .unreadable),
+            ], pending: 3)
+        let message = "1 stored record(s) cannot be opened: D_4"
+        store.send(.entriesLoaded(requestID: 4, next), effects: [.loadView(requestID: 5, account: guest)]) {
+            $0.view = VaultView(
+                records: [record("D_1"), record("D_2"), record("D_3")], pending: 3, unreadable: ["D_4"])
+            $0.readError = VaultErrorView(.storage(message: message))
+            $0.loading = 5
+            $0.pendingReload = nil
+            $0.lastRequestID = 5
+        }
+    }
+
+    func testAnEntryReadAgainReplacesTheOneShownUnderItsLocalOrFolioID() {
+        var store = started()
+        store.send(.entriesChanged(["D_1"]), effects: [.loadEntries(requestID: 3, account: guest, ids: ["D_1"])]) {
+            $0.loading = 3
+            $0.lastRequestID = 3
+        }
+        // Folio confirmed D_1 meanwhile: it shows under Folio's id, in the same place.
+        let confirmed = record("rec_1", #"{"v":2}"#)
+        let patch = VaultViewPatch(
+            entries: [.init(localID: "D_1", folioID: "rec_1", createdAt: 1, change: .record(confirmed))])
+        store.send(.entriesLoaded(requestID: 3, patch)) {
+            $0.view = VaultView(records: [confirmed])
+            $0.loading = nil
+        }
+    }
+
+    func testAPatchThatFindsAnEntryGoneReadsTheWholeView() {
+        var store = started()
+        store.send(.entriesChanged(["D_1"]), effects: [.loadEntries(requestID: 3, account: guest, ids: ["D_1"])]) {
+            $0.loading = 3
+            $0.lastRequestID = 3
+        }
+        let gone = VaultViewPatch(entries: [.init(localID: "D_1", change: .missing)])
+        store.send(.entriesLoaded(requestID: 3, gone), effects: [.loadView(requestID: 4, account: guest)]) {
+            $0.loading = 4
+            $0.lastRequestID = 4
+        }
+    }
+
+    func testAReadOfAnEarlierSessionIsStale() {
+        var store = started()
+        store.send(.entriesChanged(["D_2"]), effects: [.loadEntries(requestID: 3, account: guest, ids: ["D_2"])]) {
+            $0.loading = 3
+            $0.lastRequestID = 3
+        }
+        let other = VaultAccount(id: "guest_2", kind: .transient)
+        store.send(
+            .sessionChanged(other),
+            effects: [.loadView(requestID: 4, account: other), .sync(requestID: 5, account: other, background: true)]
+        ) {
+            $0.account = other
+            $0.view = VaultView()
+            $0.sessionStarting = true
+            $0.loading = 4
+            $0.syncing = 5
+            $0.phase = .syncing
+            $0.lastRequestID = 5
+        }
+        store.send(
+            .entriesLoaded(
+                requestID: 3, VaultViewPatch(entries: [.init(localID: "D_2", change: .record(record("D_2")))])))
+    }
+}
