@@ -130,16 +130,15 @@ public struct JSONParser {
         index += 1
         let start = index
         // Fast path: no escapes.
-        while index < buffer.count {
+        index = JSONStringScan.plainEnd(buffer, from: start)
+        if index < buffer.count {
             let byte = buffer[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: buffer[start..<index])
                 index += 1
                 return try validUTF8(slice)
             }
-            if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw failure("control character in string") }
-            index += 1
         }
         var bytes = Array(UnsafeBufferPointer(rebasing: buffer[start..<index]))
         while index < buffer.count {
@@ -167,8 +166,10 @@ public struct JSONParser {
                 }
             default:
                 if byte < 0x20 { throw failure("control character in string") }
-                bytes.append(byte)
-                index += 1
+                // A payload that is itself JSON has an escaped quote every few bytes: copy the runs between.
+                let end = JSONStringScan.plainEnd(buffer, from: index)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<end]))
+                index = end
             }
         }
         throw failure("unterminated string")

@@ -102,20 +102,31 @@ extension UUID: PostgresDecodable {
 enum PostgresHex {
     /// Decodes bytea hex output such as `\x00ff`.
     static func decodeBytea(_ text: String) -> [UInt8]? {
-        let utf8 = Array(text.utf8)
-        guard utf8.count >= 2, utf8[0] == UInt8(ascii: "\\"), utf8[1] == UInt8(ascii: "x"),
-            utf8.count % 2 == 0
-        else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity((utf8.count - 2) / 2)
-        var index = 2
-        while index < utf8.count {
-            guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-            index += 2
+        var text = text
+        return text.withUTF8 { utf8 -> [UInt8]? in
+            guard utf8.count >= 2, utf8[0] == UInt8(ascii: "\\"), utf8[1] == UInt8(ascii: "x"), utf8.count % 2 == 0
+            else { return nil }
+            let count = (utf8.count - 2) / 2
+            let values = Self.values
+            var valid = true
+            let bytes = [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+                for offset in 0..<count {
+                    let high = values[Int(utf8[2 + 2 * offset])]
+                    let low = values[Int(utf8[3 + 2 * offset])]
+                    guard high | low < 16 else {
+                        valid = false
+                        break
+                    }
+                    output[offset] = high << 4 | low
+                }
+                initialized = valid ? count : 0
+            }
+            return valid ? bytes : nil
         }
-        return bytes
     }
+
+    /// Each byte's value as a hex digit, or 0xFF when it is not one.
+    private static let values: [UInt8] = (0...255).map { nibble(UInt8($0)) ?? 0xFF }
 
     private static func nibble(_ c: UInt8) -> UInt8? {
         switch c {

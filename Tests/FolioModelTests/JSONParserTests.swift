@@ -42,6 +42,33 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(try JSONParser.parse(text), value)
     }
 
+    func testEveryByteThatNeedsAnEscapeIsEscapedWhereverItFallsInALongString() throws {
+        // Strings are copied eight bytes at a time: put each special byte at every offset of a word.
+        for special in ["\"", "\\", "\n", "\t", "\u{1}", "\u{1f}", "é", "😀"] {
+            for offset in 0..<17 {
+                let text = String(repeating: "a", count: offset) + special + String(repeating: "b", count: 20 - offset)
+                let serialized = JSONValue.string(text).jsonString
+                XCTAssertEqual(try JSONParser.parse(serialized), .string(text), "\(special) at \(offset)")
+                XCTAssertFalse(serialized.dropFirst().dropLast().contains { $0.asciiValue.map { $0 < 0x20 } ?? false })
+            }
+        }
+        XCTAssertEqual(JSONValue.string(String(repeating: "x", count: 1000) + "\"").jsonString.count, 1004)
+    }
+
+    func testAControlCharacterInALongStringIsRefusedWhereverItIs() {
+        // Before any escape, and after one (the string is then copied run by run).
+        for prefix: [UInt8] in [[], [0x5C, 0x22]] {
+            for offset in 0..<17 {
+                let bytes =
+                    [0x22] + prefix + Array(repeating: UInt8(ascii: "a"), count: offset) + [0x01]
+                    + Array(repeating: UInt8(ascii: "b"), count: 20) + [0x22]
+                XCTAssertThrowsError(try JSONParser.parse(bytes), "control character at \(offset)") { error in
+                    XCTAssertEqual((error as? JSONParseError)?.offset, 1 + prefix.count + offset)
+                }
+            }
+        }
+    }
+
     func testCodableBridgeDecodesWithPaths() throws {
         struct Point: Codable, Equatable { let x: Int; let y: Int }
         XCTAssertEqual(try JSONValue(encoding: Point(x: 1, y: 2)), ["x": 1, "y": 2])
