@@ -7,9 +7,21 @@ struct PostgresResult: Sendable {
     var affectedRows: Int
 }
 
+/// A statement as the server prepared it: its text and the types of its parameters.
+struct PreparedStatementKey: Hashable {
+    var sql: String
+    var types: [Oid]
+}
+
 extension PostgresConnection {
-    /// Blocking: runs one statement with `PQexecParams`, parameters as binds. Call on `queue` (or,
-    /// for a listener's connection, on the listener's thread).
+    /// How many statements one connection keeps prepared; past that, statements run unprepared. The
+    /// program's statements are a fixed set of texts (values are always parameters), well under it.
+    static let maxPreparedStatements = 512
+
+    /// Blocking: runs one statement, parameters as binds. The first run of a statement text on this
+    /// connection prepares it (`PQprepare`), later runs execute the prepared statement (`PQexecPrepared`),
+    /// so the server parses it once and can keep its plan. Call on `queue` (or, for a listener's connection,
+    /// on the listener's thread).
     func runBlocking(_ query: PostgresQuery) throws -> PostgresResult {
         let handle = try usableHandle()
         let binds = query.binds
@@ -46,14 +58,38 @@ extension PostgresConnection {
         storage.append(0)  // never empty, so the buffer has a base address
         let types = binds.map { Oid($0.type.oid) }
         let formats = binds.map { $0.format.rawValue }
+        let key = PreparedStatementKey(sql: query.sql, types: types)
+        let name = try preparedName(key, handle)
         let result: OpaquePointer? = storage.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return nil }
             let values: [UnsafePointer<CChar>?] = offsets.map { offset in
                 offset.map { UnsafeRawPointer(base + $0).assumingMemoryBound(to: CChar.self) }
             }
+            if let name {
+                return PQexecPrepared(handle, name, Int32(binds.count), values, lengths, formats, 0)
+            }
             return PQexecParams(handle, query.sql, Int32(binds.count), types, values, lengths, formats, 0)
         }
-        return try consume(result, of: handle)
+        do {
+            return try consume(result, of: handle)
+        } catch let error as PostgresError where error.sqlState == "0A000" || error.sqlState == "26000" {
+            // The prepared statement no longer fits its tables ("cached plan must not change result type"
+            // after a migration) or is gone: the next run prepares it again.
+            prepared[key] = nil
+            throw error
+        }
+    }
+
+    /// The name of the prepared statement for `key`, preparing it first if needed; nil once the connection
+    /// keeps as many as it may (the statement then runs unprepared).
+    private func preparedName(_ key: PreparedStatementKey, _ handle: OpaquePointer) throws -> String? {
+        if let name = prepared[key] { return name }
+        guard prepared.count < Self.maxPreparedStatements else { return nil }
+        preparedCount += 1
+        let name = "folio_\(preparedCount)"
+        _ = try consume(PQprepare(handle, name, key.sql, Int32(key.types.count), key.types), of: handle)
+        prepared[key] = name
+        return name
     }
 
     /// Blocking: runs SQL text that may hold several statements, with `PQexec` and no parameters.

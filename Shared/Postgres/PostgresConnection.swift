@@ -8,9 +8,12 @@ import Foundation
 /// Swift's cooperative thread pool; async callers are resumed when the call is done. Most code
 /// uses a ``PostgresPool`` rather than a connection directly.
 public final class PostgresConnection: @unchecked Sendable {
-    // `@unchecked`: `handle` is only touched on `queue` (or in `deinit`, when no one else can).
+    // `@unchecked`: `handle` and `prepared` are only touched on `queue` (or in `deinit`, when no one else can).
     let queue: DispatchQueue
     var handle: OpaquePointer?
+    /// The statements prepared on this connection, by text and parameter types, with their names.
+    var prepared: [PreparedStatementKey: String] = [:]
+    var preparedCount = 0
     /// Kept for `PQcancel`, which is thread-safe and made for use from another thread.
     private let cancelHandle: OpaquePointer?
     /// Cancel requests in flight; an operation does not return (and the connection cannot be
