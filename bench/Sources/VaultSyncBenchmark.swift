@@ -97,8 +97,10 @@ enum VaultSyncBenchmark {
         let push = ContinuousClock.now - pushStarted
         let model = try await client.follow(store, runtime, from: &version, seconds: 900) { model in
             if let error = model["error"], !error.isNull { throw BenchError("the sync failed: \(error)") }
+            // The pass ends (Idle) before the store has read the view it announced: wait for the records too.
             return model["busy"] == false && model["sync"]?["pending"] == 0
                 && model["sync"]?["phase"]?["type"] == "IDLE"
+                && model["records"]?.arrayValue?.count == settings.records
         }
         let pass = ContinuousClock.now - pushStarted
         let held = try await admin.vaultAccount(id: settings.account.id)

@@ -114,21 +114,16 @@ public struct VaultSync: Sendable {
         return await locks.withLock(account.id) { (try? await fetch(account.id, client)) != nil }
     }
 
+    /// Entries pushed at once: each entry's steps stay in order, different entries do not wait for each
+    /// other. As many as the Folio client's connections.
+    static let pushWidth = 4
+
     /// Pushes every change; a record Folio refuses for a reason of its own counts as a failure, a call that
     /// does not reach Folio ends the pass.
     private func push(_ account: String, _ client: FolioVaultClient, organization: String?) async throws -> Int {
-        var failures = 0
-        for item in try await store.pushItems(account) {
-            do {
-                try await VaultPush(client: client, store: store, account: account, organization: organization).push(
-                    item)
-            } catch let error as FolioVaultError where Self.endsPass(error) {
-                throw error
-            } catch {
-                failures += 1
-                logger?.warning("vault record not pushed", ["entry": item.id, "error": String(describing: error)])
-            }
-        }
+        var failures = try await pushEntries(
+            try await store.pushItems(account),
+            VaultPush(client: client, store: store, account: account, organization: organization))
         for membership in try await store.pendingMemberships(account) {
             let key = "vault-\(account)-member-\(membership.folderID)-\(membership.memberID)-\(membership.removed)"
             do {
@@ -157,6 +152,39 @@ public struct VaultSync: Sendable {
             }
         }
         return failures
+    }
+
+    /// Pushes the entries, `pushWidth` at a time; returns how many Folio refused. A call that does not reach
+    /// Folio ends the pass: the entries under way finish or fail, no more start.
+    private func pushEntries(_ items: [PushItem], _ push: VaultPush) async throws -> Int {
+        let logger = self.logger
+        return try await withThrowingTaskGroup(of: Int.self) { group in
+            var pending = items[...]
+            func start(_ item: PushItem) {
+                group.addTask {
+                    do {
+                        try await push.push(item)
+                        return 0
+                    } catch let error as FolioVaultError where Self.endsPass(error) {
+                        throw error
+                    } catch {
+                        logger?.warning(
+                            "vault record not pushed", ["entry": item.id, "error": String(describing: error)])
+                        return 1
+                    }
+                }
+            }
+            for _ in 0..<Self.pushWidth {
+                guard let item = pending.popFirst() else { break }
+                start(item)
+            }
+            var failures = 0
+            while let failed = try await group.next() {
+                failures += failed
+                if let item = pending.popFirst() { start(item) }
+            }
+            return failures
+        }
     }
 
     /// Pushes one settings blob and answers Folio's revision of it. Settings belong to this account alone, so
