@@ -79,7 +79,7 @@ do {
                 records: max(1, try environment.int("FOLIO_BENCH_RECORDS", default: 10_000)),
                 natsMaxPayload: environment.optionalString("FOLIO_BENCH_NATS_MAX_PAYLOAD").flatMap { Int($0) },
                 organizationID: "org_bluebank", account: ("acct_chen", "chen.wei@example.net"),
-                baselineAccount: "acct_dana", generatedAccount: "acct_bob"))
+                baselineAccounts: ["acct_dana", "acct_emil", "acct_fatima"], generatedAccount: "acct_bob"))
     default:
         FileHandle.standardError.write(
             Data(
