@@ -15,6 +15,8 @@ bench:
 	bench/run bus
 	bench/run gateway
 	bench/run signin
+	bench/run vault-write
+	bench/run vault-sync
 
 format:
 	swift format --in-place --recursive Package.swift Shared Services Tests bench/Sources
