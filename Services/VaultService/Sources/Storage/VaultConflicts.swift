@@ -54,9 +54,7 @@ struct VaultConflicts {
             let version = try row.decode(Int64?.self, "remote_version")
         else {
             // Folio deleted the record: accepting that removes it here.
-            _ = try await transaction.execute("DELETE FROM vault_memberships WHERE member_id = \(entry.id)")
-            _ = try await transaction.execute("DELETE FROM vault_settings WHERE entry_id = \(entry.id)")
-            _ = try await transaction.execute("DELETE FROM vault_entries WHERE id = \(entry.id)")
+            try await VaultSyncStore.remove(entry.id, transaction)
             return
         }
         _ = try await transaction.execute(

@@ -245,21 +245,8 @@ struct VaultWriteTransaction {
             """)
     }
 
-    /// A permanently deleted entry leaves the vault; one Folio knows stays as a tombstone until Folio has it.
     private func purge(_ entry: StoredEntry) async throws {
-        _ = try await transaction.execute(
-            "DELETE FROM vault_memberships WHERE folder_id = \(entry.id) OR member_id = \(entry.id)")
-        _ = try await transaction.execute("DELETE FROM vault_settings WHERE entry_id = \(entry.id)")
-        if entry.folioID == nil {
-            _ = try await transaction.execute("DELETE FROM vault_entries WHERE id = \(entry.id)")
-        } else {
-            _ = try await transaction.execute(
-                """
-                UPDATE vault_entries SET state = 'PURGED', body = \([UInt8]()), updated_at = now(), dirty = true,
-                    local_seq = local_seq + 1
-                WHERE id = \(entry.id)
-                """)
-        }
+        try await VaultSyncStore.purge(entry.id, atFolio: entry.folioID != nil, transaction)
     }
 
     /// The folders that contain `folder`, transitively.

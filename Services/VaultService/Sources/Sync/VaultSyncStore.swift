@@ -51,20 +51,9 @@ struct VaultSyncStore: Sendable {
                 FOR UPDATE
                 """)
             for row in expired {
-                let id = try row.decode(String.self, "id")
-                if try row.decode(String?.self, "folio_id") == nil {
-                    try await Self.remove(id, transaction)
-                } else {
-                    _ = try await transaction.execute(
-                        "DELETE FROM vault_memberships WHERE folder_id = \(id) OR member_id = \(id)")
-                    _ = try await transaction.execute("DELETE FROM vault_settings WHERE entry_id = \(id)")
-                    _ = try await transaction.execute(
-                        """
-                        UPDATE vault_entries SET state = 'PURGED', body = \([UInt8]()), dirty = true,
-                            local_seq = local_seq + 1, updated_at = now()
-                        WHERE id = \(id)
-                        """)
-                }
+                try await Self.purge(
+                    try row.decode(String.self, "id"), atFolio: try row.decode(String?.self, "folio_id") != nil,
+                    transaction)
             }
             return expired.count
         }
@@ -263,6 +252,23 @@ struct VaultSyncStore: Sendable {
                 ON CONFLICT (account_id) DO UPDATE SET last_synced_at = now()
                 """)
         }
+    }
+
+    /// A permanently deleted entry leaves the vault; one Folio knows stays as a dirty tombstone until the push
+    /// purges it there.
+    static func purge(_ id: String, atFolio: Bool, _ transaction: PostgresTransaction) async throws {
+        guard atFolio else {
+            try await remove(id, transaction)
+            return
+        }
+        _ = try await transaction.execute("DELETE FROM vault_memberships WHERE folder_id = \(id) OR member_id = \(id)")
+        _ = try await transaction.execute("DELETE FROM vault_settings WHERE entry_id = \(id)")
+        _ = try await transaction.execute(
+            """
+            UPDATE vault_entries SET state = 'PURGED', body = \([UInt8]()), updated_at = now(), dirty = true,
+                local_seq = local_seq + 1
+            WHERE id = \(id)
+            """)
     }
 
     static func remove(_ id: String, _ transaction: PostgresTransaction) async throws {
