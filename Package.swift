@@ -65,8 +65,12 @@ let package = Package(
             path: "Services/FolioEmulator/Sources"),
         .executableTarget(name: "folio-emulator", dependencies: ["FolioEmulator"], path: "Services/FolioEmulator/Main"),
         .target(
-            name: "InquiryService", dependencies: ["ServiceKit", "StoreKit", "FolioClient", "Crypto"],
-            path: "Services/InquiryService/Sources"),
+            name: "InquiryService",
+            dependencies: [
+                "ServiceKit", "StoreKit", "FolioClient", "Crypto", "WireModel", "PhoneNumbers", "Postgres", "FolioAPI",
+                "Bus", "Lifecycle",
+            ],
+            path: "Services/InquiryService/Sources", resources: [.copy("Migrations")]),
         .executableTarget(
             name: "folio-inquiry", dependencies: ["InquiryService"], path: "Services/InquiryService/Main"),
         .target(
@@ -114,6 +118,10 @@ let package = Package(
         .testTarget(
             name: "AuthServiceTests", dependencies: ["AuthService", "StoreKitTesting", "TestSupport", "WireModel"],
             path: "Tests/AuthServiceTests"),
+        .testTarget(
+            name: "InquiryServiceTests",
+            dependencies: ["InquiryService", "StoreKitTesting", "TestSupport", "WireModel", "PhoneNumbers"],
+            path: "Tests/InquiryServiceTests"),
         .testTarget(
             name: "VaultServiceTests",
             dependencies: ["VaultService", "StoreKitTesting", "TestSupport", "WireModel", "Postgres", "Crypto"],

@@ -2,4 +2,9 @@ import Foundation
 import InquiryService
 import ServiceKit
 
-exit(await ServiceMain.run(InquiryService.definition()))
+do {
+    exit(await ServiceMain.run(try InquiryService.definition()))
+} catch {
+    FileHandle.standardError.write(Data("folio-inquiry: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,10 @@
+import XCTest
+
+@testable import InquiryService
+
+final class InquiryServiceMigrationsTests: XCTestCase {
+    func testTheDeviceMemoryTablesShipAsAMigration() throws {
+        let migrations = try InquiryService.migrations()
+        XCTAssertEqual(migrations.map(\.name), ["inquiry_devices"])
+    }
+}
