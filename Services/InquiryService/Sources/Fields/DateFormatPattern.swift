@@ -66,7 +66,9 @@ public struct DateFormatPattern: Hashable, Sendable {
     /// The mask pattern with `#` for each digit, e.g. `##.##.####` for `DD.MM.YYYY`.
     public var maskPattern: String {
         elements.map { element in
-            if case .separator(let character) = element { String(character) } else {
+            if case .separator(let character) = element {
+                String(character)
+            } else {
                 String(repeating: "#", count: element.width)
             }
         }.joined()

@@ -68,7 +68,8 @@ extension DateViolation: WireValue {
     private static func weekday(_ tagged: WireCase) throws(WireDecodingError) -> Weekday {
         let fields = try tagged.fields(["weekday"])
         guard let weekday = Weekday(rawValue: try fields.string("weekday", .identifier)) else {
-            throw .invalid(fields.path("weekday"), "must be one of \(Weekday.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw .invalid(
+                fields.path("weekday"), "must be one of \(Weekday.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return weekday
     }
