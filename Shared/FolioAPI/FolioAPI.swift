@@ -27,7 +27,7 @@ public enum FolioAPI {
     /// Every method of the public surface.
     public static var methods: [RPCMethodSpec] {
         RuntimeMethods.all + StoreMethods.all + HealthMethods.all + AuthStoreMethods.all + SessionStoreMethods.all
-            + VaultStoreMethods.all + AttachmentMethods.all + ExampleStoreMethods.all
+            + VaultStoreMethods.all + InquiryStoreMethods.all + AttachmentMethods.all + ExampleStoreMethods.all
     }
 
     public static func namespace(of method: String) -> String? {
@@ -158,6 +158,22 @@ public enum AuthStoreMethods {
         "auth.mount",
         summary:
             "Mounts AuthStore on the calling runtime. Model AuthUiModel {flow, dataRegions, dataRegion}; actions per docs/auth-store.md.",
+        result: RPCResultDescriptor("store", .ref("MountedStore")))
+
+    public static let all = [mount]
+}
+
+/// InquiryStore: one identity verification of one person, on the inquiry workers.
+public enum InquiryStoreMethods {
+    public static let mount = RPCMethodSpec(
+        "inquiry.mount",
+        summary:
+            "Mounts InquiryStore on the calling runtime. Model InquiryUiModel {inquiry?, chrome, loading, error?, failure?, lifecycle, identity?}; actions per docs/inquiry-store.md.",
+        params: [
+            RPCParam(
+                "timeZone", .string, required: false,
+                summary: "The device's IANA time zone, for today's date in date fields that name none (default UTC).")
+        ],
         result: RPCResultDescriptor("store", .ref("MountedStore")))
 
     public static let all = [mount]

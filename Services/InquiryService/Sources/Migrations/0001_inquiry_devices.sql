@@ -18,7 +18,7 @@ CREATE TABLE IF NOT EXISTS inquiry_device_current (
     FOREIGN KEY (device_id, inquiry_id) REFERENCES inquiry_device_inquiries (device_id, inquiry_id) ON DELETE CASCADE
 );
 
--- Launch codes this device exchanged, hashed (BLAKE2b, hex) so the codes themselves are not kept.
+-- Launch codes this device exchanged, hashed (SHA-256, hex) so the codes themselves are not kept.
 CREATE TABLE IF NOT EXISTS inquiry_device_launch_codes (
     device_id  text NOT NULL,
     code_hash  text NOT NULL,

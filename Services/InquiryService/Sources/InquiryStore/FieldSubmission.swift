@@ -1,0 +1,63 @@
+import FolioModel
+
+/// What Submit sends (spec: every field with the value the store kept, or with its default; a phone the person
+/// did not touch sends the number its input shows).
+enum FieldSubmission {
+    static func values(of screen: ScreenView, kept: [String: KeptValue]) -> [String: JSONValue] {
+        var values: [String: JSONValue] = [:]
+        for field in screen.fields {
+            values[field.key] = value(of: field, kept: kept[field.key])
+        }
+        return values
+    }
+
+    private static func value(of field: FieldView, kept: KeptValue?) -> JSONValue {
+        if field.kind == .phone {
+            let (country, national) = PhoneDisplay.current(field, kept: kept)
+            let dialCode = country.flatMap { chosen in
+                constraintsOptions(field).first { $0.country == chosen }?.dialCode
+            }
+            guard let country else { return national.isEmpty ? .null : .string(national) }
+            let number = PhoneFieldFormatter().text(region: country, dialCode: dialCode, nationalText: national).fullNumber
+            return number.isEmpty ? .null : .string(number)
+        }
+        switch kept {
+        case .text(let text)?: return submitted(text: text, of: field)
+        case .dateTime(let value)?: return .string(value)
+        case .selection(let value)?: return .string(value)
+        case .selections(let values)?: return .array(values.map(JSONValue.string))
+        case .toggle(let checked)?: return .bool(checked)
+        case .address(let parts)?: return .array(parts.map(\.json))
+        case .file(let file)?: return .string(file.fileId)
+        case .phone?: return .null
+        case nil: break
+        }
+        // Untouched: the field's default.
+        switch field.value {
+        case .string(let text)?: return submitted(text: text, of: field)
+        case .object(let members)? where field.kind == .file: return members["fileId"] ?? .null
+        case let value?: return value
+        case nil: return .null
+        }
+    }
+
+    /// Typed dates go as ISO dates, numbers as JSON numbers when they parse.
+    private static func submitted(text: String, of field: FieldView) -> JSONValue {
+        switch (field.kind, field.constraints) {
+        case (.date, .date(let constraints)) where !constraints.includeTime:
+            if case .date(let date)? = DateFormatPattern(constraints.mask.format)?.read(text) {
+                return .string(date.iso)
+            }
+            return .string(text)
+        case (.number, _):
+            return NumberText.parse(text).map(JSONValue.double) ?? .string(text)
+        default:
+            return .string(text)
+        }
+    }
+
+    private static func constraintsOptions(_ field: FieldView) -> [PhoneDialCodeOptionView] {
+        if case .phone(let constraints) = field.constraints { return constraints.countryOptions }
+        return []
+    }
+}

@@ -1,0 +1,36 @@
+import FolioModel
+import Foundation
+
+extension InquiryReducer {
+    /// What happened.
+    public enum Event: Sendable, Equatable {
+        /// A client's action, with the time it arrived (for "today" of date fields).
+        case actionReceived(InquiryAction, at: Date)
+        /// The device's memory answered whether this launch code was exchanged here before.
+        case launchCodeRecalled(requestID: UInt64, SavedInquiry?)
+        /// The device's memory answered with the saved inquiry a same-device resume names.
+        case savedInquiryRecalled(requestID: UInt64, SavedInquiry?)
+        /// Folio gave access to an inquiry: a launch code exchange (with a verified window attestation) or a
+        /// redeemed handoff code.
+        case accessGranted(requestID: UInt64, SavedInquiry)
+        case folioAnswered(requestID: UInt64, FolioInquiryAnswer)
+        case folioFailed(requestID: UInt64, InquiryError)
+        case localeSaved(requestID: UInt64, locale: String)
+        case localeNotSaved(requestID: UInt64, locale: String)
+    }
+
+    /// What to do.
+    public enum Effect: Codable, Equatable, Sendable {
+        case recallLaunchCode(requestID: UInt64, launchCode: String)
+        /// Exchanges the code with Folio and verifies the window attestation.
+        case exchangeLaunchCode(requestID: UInt64, launchCode: String)
+        case recallSavedInquiry(requestID: UInt64, inquiryId: String?)
+        case redeemHandoff(requestID: UInt64, code: String)
+        /// Saves the inquiry on this device and makes it the current one; with the launch code that opened it.
+        case rememberInquiry(SavedInquiry, launchCode: String?)
+        case forgetInquiry(inquiryId: String)
+        case callFolio(requestID: UInt64, SavedInquiry, FolioInquiryRequest)
+        /// Saves the choice as the runtime's SDK language.
+        case saveLocale(requestID: UInt64, locale: String)
+    }
+}

@@ -1,0 +1,69 @@
+import FolioModel
+import WireModel
+
+extension InquiryReducer {
+    /// The InquiryUiModel: the stored stage with the kept values and field errors laid over it, the error's
+    /// projection, the failure notice and the chrome texts in the inquiry's language.
+    public func model(of state: State) -> JSONValue {
+        let locale = state.textLocale
+        let resumeBeforeFirstStep = (state.entry?.isResume ?? false) && !state.hasFirstStep
+        let errorView = state.error.map {
+            InquiryErrorView.project(
+                $0, codeFieldId: nil, resumeBeforeFirstStep: resumeBeforeFirstStep, locale: locale)
+        }
+        var inquiry: JSONValue?
+        if let access = state.access, let stage = state.stage {
+            let shown = Self.shown(stage, state: state, errorView: errorView)
+            inquiry = Wire.object([
+                "id": .string(access.inquiryId), "stage": shown.json, "status": state.status?.json,
+                "locale": state.locale.map(JSONValue.string),
+            ])
+        }
+        return Wire.object([
+            "inquiry": inquiry,
+            "chrome": InquiryChromeView(locale: locale).json,
+            "loading": .bool(state.loading),
+            "error": errorView?.json,
+            "failure": state.failure.map { InquiryFailureView.notice($0, locale: locale).json },
+            "lifecycle": state.lifecycle.json,
+        ])
+    }
+
+    private static func shown(_ stage: InquiryStage, state: State, errorView: InquiryErrorView?) -> InquiryStage {
+        guard case .screen(var screen) = stage.content else { return stage }
+        var fieldErrorText: (id: String, text: String)?
+        if let errorView, case .field(let fieldId) = errorView.placement, let text = errorView.text {
+            fieldErrorText = (fieldId, text)
+        }
+        screen.mapElements { element in
+            guard case .field(var field) = element else { return }
+            if let kept = state.kept[field.key] { field.show(kept) }
+            if let violation = state.fieldErrors[field.id] { field.error = violation }
+            if let fieldErrorText, fieldErrorText.id == field.id || fieldErrorText.id == field.key {
+                field.error = fieldErrorText.text
+            }
+            element = .field(field)
+        }
+        var shown = stage
+        shown.content = .screen(screen)
+        return shown
+    }
+}
+
+extension FieldView {
+    /// Shows a kept value the way the field's kind puts it on the wire.
+    fileprivate mutating func show(_ kept: KeptValue) {
+        switch kept {
+        case .text(let text), .dateTime(let text), .selection(let text): value = .string(text)
+        case .selections(let values): value = .array(values.map(JSONValue.string))
+        case .toggle(let checked): value = .bool(checked)
+        case .address(let parts): value = .array(parts.map(\.json))
+        case .file(let file): value = file.json
+        case .phone(let country, let national):
+            guard var input, case .phone(let constraints) = constraints else { return }
+            input.selected = country.flatMap { chosen in constraints.countryOptions.first { $0.country == chosen } }
+            input.nationalText = national
+            self.input = input
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import FolioModel
+import WireModel
+
+extension InquiryReducer {
+    /// Everything the store knows; snapshotted to PostgreSQL before effects leave the process.
+    public struct State: Codable, Equatable, Sendable {
+        /// The runtime's SDK language: the store's own texts until the inquiry names its language.
+        public var sdkLocale: String
+        /// The device's time zone (IANA), for "today" of date fields that name none.
+        public var deviceTimeZone: String
+        public var lifecycle: InquiryLifecycle = .idle
+        /// The entry of the last Open; nil before the first Open.
+        public var entry: InquiryEntry?
+        /// The inquiry being run, once Folio gave access to it.
+        public var access: SavedInquiry?
+        public var status: InquiryStatus?
+        /// The inquiry's language, as Folio last answered.
+        public var locale: String?
+        /// The step to show, as Folio sent it (links normalized); nil until Open produced the first step.
+        public var stage: InquiryStage?
+        public var kept: [String: KeptValue] = [:]
+        /// Violations the store found in date fields, by field id.
+        public var fieldErrors: [String: String] = [:]
+        public var loading = false
+        public var error: InquiryError?
+        public var failure: InquiryFailureView.Reason?
+        /// The request whose answer the store waits for; answers to any other are dropped.
+        public var pendingRequest: UInt64?
+        public var pendingFolio: FolioInquiryRequest?
+        public var retry: RetryTarget?
+        public var nextRequestID: UInt64 = 0
+        /// Another device controls the inquiry.
+        public var observing = false
+        public var outcome: TerminalOutcome?
+
+        public init(sdkLocale: String, deviceTimeZone: String) {
+            self.sdkLocale = sdkLocale
+            self.deviceTimeZone = deviceTimeZone
+        }
+
+        /// Open has produced an inquiry: its first step arrived.
+        public var hasFirstStep: Bool { stage != nil }
+
+        /// The language of the store's own texts.
+        public var textLocale: LocaleTag {
+            locale.flatMap(LocaleTag.init) ?? LocaleTag(sdkLocale) ?? .english
+        }
+
+        mutating func startRequest() -> UInt64 {
+            nextRequestID += 1
+            pendingRequest = nextRequestID
+            return nextRequestID
+        }
+    }
+}

@@ -1,0 +1,229 @@
+import Bus
+import FolioModel
+import Foundation
+import StoreKit
+import WireModel
+
+/// InquiryStore's rules (spec `inquiry-store.md`) as a pure reducer: no I/O, no clock reads (an action carries
+/// the time it arrived), no randomness.
+public struct InquiryReducer: StoreReducer {
+    public typealias Action = InquiryAction
+
+    public init() {}
+
+    public static func decodeAction(_ json: JSONValue) throws(JSONRPCError) -> InquiryAction {
+        do {
+            return try InquiryAction(json: json, path: "action")
+        } catch {
+            throw error.invalidParams
+        }
+    }
+
+    /// Every inquiry action but Act with a PreviewFrame skips the runtime's queue.
+    public static func lane(of action: InquiryAction) -> ActionLane {
+        if case .act(let intent) = action, intent.isPreviewFrame { return .queued }
+        return .skipsQueue
+    }
+
+    public static func actionReceived(_ action: InquiryAction) -> Event { .actionReceived(action, at: Date()) }
+
+    public func reduce(_ state: inout State, _ event: Event) -> [Effect] {
+        switch event {
+        case .actionReceived(let action, let at):
+            return receive(action, at: at, &state)
+        case .launchCodeRecalled(let requestID, let saved):
+            guard state.pendingRequest == requestID, case .start(let code)? = state.entry else { return [] }
+            guard let saved else {
+                return [.exchangeLaunchCode(requestID: state.startRequest(), launchCode: code)]
+            }
+            return enter(saved, launchCode: nil, &state)
+        case .savedInquiryRecalled(let requestID, let saved):
+            guard state.pendingRequest == requestID else { return [] }
+            guard let saved else { return failBeforeFirstStep(.noActiveInquiry, &state) }
+            return enter(saved, launchCode: nil, &state)
+        case .accessGranted(let requestID, let saved):
+            guard state.pendingRequest == requestID else { return [] }
+            var launchCode: String?
+            if case .start(let code)? = state.entry { launchCode = code }
+            return enter(saved, launchCode: launchCode, &state)
+        case .folioAnswered(let requestID, let answer):
+            guard state.pendingRequest == requestID else { return [] }
+            return apply(answer, &state)
+        case .folioFailed(let requestID, let error):
+            guard state.pendingRequest == requestID else { return [] }
+            return fail(error, &state)
+        case .localeSaved(let requestID, let locale):
+            guard state.pendingRequest == requestID else { return [] }
+            return callFolio(.read(locale: locale), &state)
+        case .localeNotSaved(let requestID, let locale):
+            guard state.pendingRequest == requestID else { return [] }
+            state.pendingRequest = nil
+            state.loading = false
+            state.error = .localeNotSaved(locale: locale)
+            state.retry = .saveLocale(locale)
+            return []
+        }
+    }
+
+    // MARK: Actions
+
+    private func receive(_ action: InquiryAction, at: Date, _ state: inout State) -> [Effect] {
+        switch action {
+        case .open(let entry):
+            state = State(sdkLocale: state.sdkLocale, deviceTimeZone: state.deviceTimeZone)
+            return open(entry, &state)
+        case .close:
+            guard !state.lifecycle.isClosed else { return [] }
+            state.lifecycle = .closed(outcome: state.outcome)
+            state.loading = false
+            state.pendingRequest = nil
+            state.pendingFolio = nil
+            return []
+        case .status, .act:
+            // After Close every action but Open is a no-op; before Open, Status and Act are ignored.
+            guard !state.lifecycle.isClosed, let entry = state.entry else { return [] }
+            // Once saving the verified identity failed, Status and every intent (Retry too) are no-ops.
+            if case .failed(let error) = state.lifecycle, error.endsSave { return [] }
+            guard state.hasFirstStep else {
+                // Until Open produced an inquiry, only Retry does something: it opens the same entry again.
+                guard case .act(.retry) = action, !state.loading else { return [] }
+                state = State(sdkLocale: state.sdkLocale, deviceTimeZone: state.deviceTimeZone)
+                return open(entry, &state)
+            }
+            if case .act(let intent) = action { return act(intent, at: at, &state) }
+            return callFolio(.read(locale: state.locale), &state)
+        }
+    }
+
+    private func open(_ entry: InquiryEntry, _ state: inout State) -> [Effect] {
+        state.entry = entry
+        if let field = entry.blankField { return failBeforeFirstStep(.invalidEntry(field: field), &state) }
+        state.loading = true
+        let requestID = state.startRequest()
+        switch entry {
+        case .start(let launchCode): return [.recallLaunchCode(requestID: requestID, launchCode: launchCode)]
+        case .resume(.sameDevice(let inquiryId)): return [.recallSavedInquiry(requestID: requestID, inquiryId: inquiryId)]
+        case .resume(.anotherDevice(let code)): return [.redeemHandoff(requestID: requestID, code: code)]
+        }
+    }
+
+    /// The device has access to the inquiry: save it as the current one, then read its step.
+    private func enter(_ saved: SavedInquiry, launchCode: String?, _ state: inout State) -> [Effect] {
+        state.access = saved
+        return [.rememberInquiry(saved, launchCode: launchCode)] + callFolio(.read(locale: nil), &state)
+    }
+
+    // MARK: Requests to Folio
+
+    /// Every request that reaches Folio sets loading and clears the current error until the answer arrives.
+    func callFolio(_ request: FolioInquiryRequest, _ state: inout State) -> [Effect] {
+        guard let access = state.access else { return [] }
+        state.loading = true
+        state.error = nil
+        state.pendingFolio = request
+        return [.callFolio(requestID: state.startRequest(), access, request)]
+    }
+
+    private func apply(_ answer: FolioInquiryAnswer, _ state: inout State) -> [Effect] {
+        let request = state.pendingFolio
+        state.pendingRequest = nil
+        state.pendingFolio = nil
+        state.loading = false
+        state.retry = nil
+        switch answer {
+        case .step(let update):
+            return applyStep(update, after: request, &state)
+        case .handoff(var view):
+            if let link = view.link {
+                guard let normalized = try? LinkNormalizer.normalize(link.url) else {
+                    state.error = .invalidLink(url: link.url)
+                    return []
+                }
+                view.link = link.with(url: normalized)
+            }
+            state.stage = InquiryStage(navigation: nil, errors: state.stage?.errors, content: .handoff(view))
+            return []
+        case .uploaded(let field, let file):
+            if let key = state.stage?.screen?.fields.first(where: { $0.id == field })?.key {
+                state.kept[key] = .file(file)
+            }
+            return []
+        case .result(let status):
+            state.status = status
+            if let outcome = status.outcome { state.outcome = outcome }
+            return []
+        }
+    }
+
+    private func applyStep(_ update: FolioStepUpdate, after request: FolioInquiryRequest?, _ state: inout State)
+        -> [Effect]
+    {
+        let stage: InquiryStage
+        do {
+            stage = try update.stage.normalizingLinks()
+        } catch {
+            // The update fails and the previous state stays.
+            guard state.hasFirstStep else { return failBeforeFirstStep(.invalidLink(url: error.url), &state) }
+            state.error = .invalidLink(url: error.url)
+            return []
+        }
+        if state.stage?.stepID != stage.stepID {
+            state.kept = [:]
+            state.fieldErrors = [:]
+        }
+        if !state.hasFirstStep {
+            state.lifecycle = .started(inquiryId: update.inquiryId, correlationId: update.correlationId)
+        }
+        state.stage = stage
+        state.status = update.status
+        state.locale = update.locale
+        state.observing = !update.controller
+        guard let outcome = update.status.outcome else { return [] }
+        // A final status: the device forgets the inquiry, and the store reads the result once.
+        state.outcome = outcome
+        var effects: [Effect] = [.forgetInquiry(inquiryId: update.inquiryId)]
+        if request != .result { effects += callFolio(.result, &state) }
+        return effects
+    }
+
+    // MARK: Failures
+
+    private func fail(_ error: InquiryError, _ state: inout State) -> [Effect] {
+        let request = state.pendingFolio
+        state.pendingRequest = nil
+        state.pendingFolio = nil
+        state.loading = false
+        guard state.hasFirstStep else {
+            var effects = failBeforeFirstStep(error, &state)
+            if case .resume(.sameDevice)? = state.entry, error.forgetsSavedInquiry, let access = state.access {
+                effects.append(.forgetInquiry(inquiryId: access.inquiryId))
+            }
+            return effects
+        }
+        if error == .notController, let request, !request.keepsControllerRejection {
+            // Another device controls the inquiry: show the observer screen instead of the error.
+            state.observing = true
+            return callFolio(.read(locale: state.locale), &state)
+        }
+        if error.forgetsSavedInquiry {
+            state.error = error
+            state.failure = .accessEnded(error)
+            state.lifecycle = .failed(error: error)
+            return []
+        }
+        state.error = error
+        state.retry = error.isRetryableKind ? request.map(RetryTarget.folio) : nil
+        return []
+    }
+
+    /// Open failed before its first step: the failure notice, its error and lifecycle Failed.
+    func failBeforeFirstStep(_ error: InquiryError, _ state: inout State) -> [Effect] {
+        state.pendingRequest = nil
+        state.pendingFolio = nil
+        state.loading = false
+        state.error = error
+        state.failure = .openFailed(error, entryIsResume: state.entry?.isResume ?? false)
+        state.lifecycle = .failed(error: error)
+        return []
+    }
+}

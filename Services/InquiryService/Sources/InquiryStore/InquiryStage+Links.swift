@@ -1,0 +1,52 @@
+import FolioModel
+
+extension InquiryStage {
+    /// The id of the step shown: a screen's or a verification's stepId.
+    var stepID: String? {
+        switch content {
+        case .screen(let screen): screen.stepId
+        case .verification(let view): view.stepId
+        case .handoff, .terminal: nil
+        }
+    }
+
+    /// The stage with every link url of the step and the terminal redirect normalized; throws for the first url
+    /// that does not parse (spec "Capture modes and links").
+    func normalizingLinks() throws(InvalidLinkError) -> InquiryStage {
+        var stage = self
+        switch content {
+        case .screen(var screen):
+            var failure: InvalidLinkError?
+            screen.mapElements { element in
+                guard failure == nil, case .button(var button) = element else { return }
+                do {
+                    button.intent = try button.intent.normalizingLink()
+                    element = .button(button)
+                } catch let error as InvalidLinkError {
+                    failure = error
+                } catch {
+                    failure = InvalidLinkError(url: "", reason: .empty)
+                }
+            }
+            if let failure { throw failure }
+            stage.content = .screen(screen)
+        case .terminal(let outcome, let redirect?):
+            // The redirect is always a Universal link target.
+            stage.content = .terminal(
+                outcome: outcome, redirect: .universal(url: try LinkNormalizer.normalize(redirect.url)))
+        case .handoff(var view):
+            if let link = view.link { view.link = link.with(url: try LinkNormalizer.normalize(link.url)) }
+            stage.content = .handoff(view)
+        case .terminal, .verification:
+            break
+        }
+        return stage
+    }
+}
+
+extension InquiryIntent {
+    fileprivate func normalizingLink() throws(InvalidLinkError) -> InquiryIntent {
+        guard case .openLink(let target) = self else { return self }
+        return .openLink(target: target.with(url: try LinkNormalizer.normalize(target.url)))
+    }
+}

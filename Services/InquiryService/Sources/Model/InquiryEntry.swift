@@ -1,0 +1,75 @@
+import FolioModel
+import WireModel
+
+/// The inquiry that Open starts or resumes. Wire: `{type: 'START', value: {launchCode}}` or
+/// `{type: 'RESUME', value: {source}}`.
+public enum InquiryEntry: WireValue, Hashable {
+    /// Exchanges a launch code that the integrator's backend got when it created the inquiry.
+    case start(launchCode: String)
+    case resume(source: ResumeSource)
+
+    public var json: JSONValue {
+        switch self {
+        case .start(let launchCode): Wire.tagged("START", ["launchCode": .string(launchCode)])
+        case .resume(let source): Wire.tagged("RESUME", ["source": source.json])
+        }
+    }
+
+    public init(json: JSONValue, path: String) throws(WireDecodingError) {
+        let tagged = try WireCase(json, path: path)
+        switch tagged.type {
+        case "START": self = .start(launchCode: try tagged.fields(["launchCode"]).string("launchCode", .entryText))
+        case "RESUME": self = .resume(source: try tagged.fields(["source"]).value("source"))
+        default: throw tagged.unknownType(["START", "RESUME"])
+        }
+    }
+
+    /// The entry's field that is blank (spec: "An entry with a blank launchCode, code or inquiryId fails at once
+    /// with the error InvalidEntry, without a request"), or nil.
+    public var blankField: String? {
+        func blank(_ text: String) -> Bool { text.allSatisfy(\.isWhitespace) }
+        switch self {
+        case .start(let launchCode): return blank(launchCode) ? "launchCode" : nil
+        case .resume(.sameDevice(let inquiryId?)): return blank(inquiryId) ? "inquiryId" : nil
+        case .resume(.sameDevice(nil)): return nil
+        case .resume(.anotherDevice(let code)): return blank(code) ? "code" : nil
+        }
+    }
+
+    public var isResume: Bool {
+        if case .resume = self { return true }
+        return false
+    }
+}
+
+/// Where a resumed inquiry continues. Wire: `{type: 'SAME_DEVICE', value: {inquiryId?}}` or
+/// `{type: 'ANOTHER_DEVICE', value: {code}}`.
+public enum ResumeSource: WireValue, Hashable {
+    /// An inquiry this device saved; without an id, the device's current inquiry.
+    case sameDevice(inquiryId: String?)
+    /// An inquiry handed off from another device, with the handoff code.
+    case anotherDevice(code: String)
+
+    public var json: JSONValue {
+        switch self {
+        case .sameDevice(let inquiryId): Wire.tagged("SAME_DEVICE", ["inquiryId": inquiryId.map(JSONValue.string)])
+        case .anotherDevice(let code): Wire.tagged("ANOTHER_DEVICE", ["code": .string(code)])
+        }
+    }
+
+    public init(json: JSONValue, path: String) throws(WireDecodingError) {
+        let tagged = try WireCase(json, path: path)
+        switch tagged.type {
+        case "SAME_DEVICE":
+            self = .sameDevice(inquiryId: try tagged.fields(["inquiryId"]).optionalString("inquiryId", .entryText))
+        case "ANOTHER_DEVICE": self = .anotherDevice(code: try tagged.fields(["code"]).string("code", .entryText))
+        default: throw tagged.unknownType(["SAME_DEVICE", "ANOTHER_DEVICE"])
+        }
+    }
+}
+
+extension InputRule {
+    /// Launch codes, handoff codes and inquiry ids: blank ones are read, so that the store can fail them with
+    /// InvalidEntry as the spec says, instead of a malformed-action error.
+    static let entryText = InputRule(length: 0...256)
+}

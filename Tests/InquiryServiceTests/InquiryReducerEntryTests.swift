@@ -1,0 +1,234 @@
+import FolioModel
+import StoreKitTesting
+import XCTest
+
+@testable import InquiryService
+
+/// Entries, the device's memory and the actions before the first step (spec "Entries", "Actions").
+final class InquiryReducerEntryTests: XCTestCase {
+    typealias Fixtures = InquiryFixtures
+    let saved = InquiryFixtures.saved
+
+    func newStore() -> ReducerTester<InquiryReducer> {
+        ReducerTester(InquiryReducer(), state: .init(sdkLocale: "en", deviceTimeZone: "UTC"))
+    }
+
+    func testRuleABlankLaunchCodeCodeOrInquiryIdFailsAtOnceWithInvalidEntryAndSendsNothing() {
+        for (entry, field) in [
+            (InquiryEntry.start(launchCode: "  "), "launchCode"),
+            (.resume(source: .anotherDevice(code: "")), "code"),
+            (.resume(source: .sameDevice(inquiryId: " ")), "inquiryId"),
+        ] {
+            var store = newStore()
+            store.receive(.open(entry: entry)) {
+                $0.entry = entry
+                $0.error = .invalidEntry(field: field)
+                $0.failure = .openFailed(.invalidEntry(field: field), entryIsResume: entry.isResume)
+                $0.lifecycle = .failed(error: .invalidEntry(field: field))
+            }
+        }
+    }
+
+    func testRuleStartExchangesTheLaunchCodeThenSavesTheInquiryWithItsCodeAndReadsTheFirstStep() throws {
+        var store = newStore()
+        store.receive(.open(entry: .start(launchCode: "LC-1")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-1")]) {
+            $0.entry = .start(launchCode: "LC-1")
+            $0.loading = true
+            $0.pendingRequest = 1
+            $0.nextRequestID = 1
+        }
+        store.send(.launchCodeRecalled(requestID: 1, nil), effects: [.exchangeLaunchCode(requestID: 2, launchCode: "LC-1")]) {
+            $0.pendingRequest = 2
+            $0.nextRequestID = 2
+        }
+        store.send(
+            .accessGranted(requestID: 2, saved),
+            effects: [.rememberInquiry(saved, launchCode: "LC-1"), .callFolio(requestID: 3, saved, .read(locale: nil))]
+        ) {
+            $0.access = self.saved
+            $0.pendingRequest = 3
+            $0.pendingFolio = .read(locale: nil)
+            $0.nextRequestID = 3
+        }
+        let stage = Fixtures.screenStage()
+        store.send(.folioAnswered(requestID: 3, .step(Fixtures.update(stage)))) {
+            $0.stage = try? stage.normalizingLinks()
+            $0.status = .pending
+            $0.locale = "en"
+            $0.loading = false
+            $0.pendingRequest = nil
+            $0.pendingFolio = nil
+            $0.lifecycle = .started(inquiryId: "inq_1", correlationId: "cor_1")
+        }
+    }
+
+    func testRuleAStartWithACodeThisDeviceAlreadyExchangedResumesWithoutASecondExchange() {
+        var store = newStore()
+        store.receive(.open(entry: .start(launchCode: "LC-1")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-1")]) {
+            $0.entry = .start(launchCode: "LC-1")
+            $0.loading = true
+            $0.pendingRequest = 1
+            $0.nextRequestID = 1
+        }
+        store.send(
+            .launchCodeRecalled(requestID: 1, saved),
+            effects: [.rememberInquiry(saved, launchCode: nil), .callFolio(requestID: 2, saved, .read(locale: nil))]
+        ) {
+            $0.access = self.saved
+            $0.pendingRequest = 2
+            $0.pendingFolio = .read(locale: nil)
+            $0.nextRequestID = 2
+        }
+    }
+
+    func testRuleLaunchCodeInvalidBeforeTheFirstStepShowsTheFailureNoticeAndLifecycleFailed() {
+        var store = newStore()
+        store.receive(.open(entry: .start(launchCode: "LC-1")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-1")]) {
+            $0.entry = .start(launchCode: "LC-1")
+            $0.loading = true
+            $0.pendingRequest = 1
+            $0.nextRequestID = 1
+        }
+        store.send(.launchCodeRecalled(requestID: 1, nil), effects: [.exchangeLaunchCode(requestID: 2, launchCode: "LC-1")]) {
+            $0.pendingRequest = 2
+            $0.nextRequestID = 2
+        }
+        store.send(.folioFailed(requestID: 2, .launchCodeInvalid)) {
+            $0.loading = false
+            $0.pendingRequest = nil
+            $0.error = .launchCodeInvalid
+            $0.failure = .openFailed(.launchCodeInvalid, entryIsResume: false)
+            $0.lifecycle = .failed(error: .launchCodeInvalid)
+        }
+        let model = InquiryReducer().model(of: store.state)
+        XCTAssertNil(model["failure"]?["retry"], "a launch code that does not work cannot be retried")
+        XCTAssertEqual(model["lifecycle"], ["type": "FAILED", "value": ["error": ["type": "LAUNCH_CODE_INVALID", "value": [:]]]])
+    }
+
+    func testRuleASameDeviceResumeOfAnInquiryTheDeviceHasNotSavedFailsWithNoActiveInquiry() {
+        var store = newStore()
+        let entry = InquiryEntry.resume(source: .sameDevice(inquiryId: "inq_9"))
+        store.receive(.open(entry: entry), effects: [.recallSavedInquiry(requestID: 1, inquiryId: "inq_9")]) {
+            $0.entry = entry
+            $0.loading = true
+            $0.pendingRequest = 1
+            $0.nextRequestID = 1
+        }
+        store.send(.savedInquiryRecalled(requestID: 1, nil)) {
+            $0.loading = false
+            $0.pendingRequest = nil
+            $0.error = .noActiveInquiry
+            $0.failure = .openFailed(.noActiveInquiry, entryIsResume: true)
+            $0.lifecycle = .failed(error: .noActiveInquiry)
+        }
+    }
+
+    func testRuleASameDeviceResumeThatFailsWithTokenExpiredTokenInvalidOrExpiredForgetsTheSavedInquiry() {
+        for error in [InquiryError.tokenExpired, .tokenInvalid, .expired] {
+            var store = newStore()
+            let entry = InquiryEntry.resume(source: .sameDevice(inquiryId: nil))
+            store.receive(.open(entry: entry), effects: [.recallSavedInquiry(requestID: 1, inquiryId: nil)]) {
+                $0.entry = entry
+                $0.loading = true
+                $0.pendingRequest = 1
+                $0.nextRequestID = 1
+            }
+            store.send(
+                .savedInquiryRecalled(requestID: 1, saved),
+                effects: [.rememberInquiry(saved, launchCode: nil), .callFolio(requestID: 2, saved, .read(locale: nil))]
+            ) {
+                $0.access = self.saved
+                $0.pendingRequest = 2
+                $0.pendingFolio = .read(locale: nil)
+                $0.nextRequestID = 2
+            }
+            store.send(.folioFailed(requestID: 2, error), effects: [.forgetInquiry(inquiryId: "inq_1")]) {
+                $0.loading = false
+                $0.pendingRequest = nil
+                $0.pendingFolio = nil
+                $0.error = error
+                $0.failure = .openFailed(error, entryIsResume: true)
+                $0.lifecycle = .failed(error: error)
+            }
+        }
+    }
+
+    func testRuleAFailureOfAResumeEntryBeforeItsFirstStepIsNeverRetryable() {
+        var store = newStore()
+        let entry = InquiryEntry.resume(source: .anotherDevice(code: "H-1"))
+        store.receive(.open(entry: entry), effects: [.redeemHandoff(requestID: 1, code: "H-1")]) {
+            $0.entry = entry
+            $0.loading = true
+            $0.pendingRequest = 1
+            $0.nextRequestID = 1
+        }
+        store.send(.folioFailed(requestID: 1, .network(message: "down"))) {
+            $0.loading = false
+            $0.pendingRequest = nil
+            $0.error = .network(message: "down")
+            $0.failure = .openFailed(.network(message: "down"), entryIsResume: true)
+            $0.lifecycle = .failed(error: .network(message: "down"))
+        }
+        let model = InquiryReducer().model(of: store.state)
+        XCTAssertEqual(model["error"]?["retryable"], false)
+        XCTAssertNil(model["failure"]?["retry"])
+    }
+
+    func testRuleBeforeOpenTheStoreIgnoresStatusAndAct() {
+        var store = newStore()
+        store.receive(.status)
+        store.receive(.act(.submit))
+        store.receive(.act(.retry))
+    }
+
+    func testRuleUntilOpenProducedAnInquiryStatusAndEveryIntentButRetryAreNoOpsAndRetryOpensTheSameEntryAgain() {
+        var store = newStore()
+        store.receive(.open(entry: .start(launchCode: "LC-1")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-1")]) {
+            $0.entry = .start(launchCode: "LC-1")
+            $0.loading = true
+            $0.pendingRequest = 1
+            $0.nextRequestID = 1
+        }
+        // While it loads, Retry does nothing either: the open is still running.
+        store.receive(.act(.retry))
+        store.send(.folioFailed(requestID: 1, .network(message: "down"))) {
+            $0.loading = false
+            $0.pendingRequest = nil
+            $0.error = .network(message: "down")
+            $0.failure = .openFailed(.network(message: "down"), entryIsResume: false)
+            $0.lifecycle = .failed(error: .network(message: "down"))
+        }
+        XCTAssertEqual(InquiryReducer().model(of: store.state)["failure"]?["retry"], "Try again")
+        store.receive(.status)
+        for intent in [InquiryIntent.submit, .back, .cancel, .complete, .handoff, .setLocale(locale: "de")] {
+            store.receive(.act(intent))
+        }
+        store.receive(.act(.retry), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-1")]) {
+            $0 = .init(sdkLocale: "en", deviceTimeZone: "UTC")
+            $0.entry = .start(launchCode: "LC-1")
+            $0.loading = true
+            $0.pendingRequest = 1
+            $0.nextRequestID = 1
+        }
+    }
+
+    func testRuleEveryInquiryActionButAPreviewFrameSkipsTheRuntimesQueue() {
+        let frame = InquiryIntent.previewFrame(width: 2, height: 1, bytes: Bytes([1, 2]))
+        XCTAssertEqual(InquiryReducer.lane(of: .act(frame)), .queued)
+        for action in [InquiryAction.open(entry: .start(launchCode: "x")), .close, .status, .act(.submit), .act(.retry)] {
+            XCTAssertEqual(InquiryReducer.lane(of: action), .skipsQueue, "\(action)")
+        }
+    }
+
+    func testRuleAnAnswerToARequestTheStoreNoLongerWaitsForIsDropped() {
+        var store = newStore()
+        store.receive(.open(entry: .start(launchCode: "LC-1")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-1")]) {
+            $0.entry = .start(launchCode: "LC-1")
+            $0.loading = true
+            $0.pendingRequest = 1
+            $0.nextRequestID = 1
+        }
+        store.send(.folioFailed(requestID: 7, .launchInvalid))
+        store.send(.accessGranted(requestID: 7, saved))
+    }
+}

@@ -1,0 +1,297 @@
+import FolioModel
+import StoreKitTesting
+import XCTest
+
+@testable import InquiryService
+
+/// Requests, the terminal, Close, the failed save, control and language (spec "Actions", "Stages",
+/// "Lifecycle", "Control of the inquiry", "Language").
+final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
+    func testRuleEveryIntentThatReachesFolioSetsLoadingAndClearsTheCurrentError() {
+        var store = running()
+        store.receive(.act(.linkRefused(url: "https://x.io/"))) { $0.error = .linkRefused(url: "https://x.io/") }
+        store.receive(.act(.back), effects: [.callFolio(requestID: 4, saved, .back(stepId: "personal", locale: "en"))]) {
+            $0.error = nil
+            $0.loading = true
+            $0.pendingRequest = 4
+            $0.pendingFolio = .back(stepId: "personal", locale: "en")
+            $0.nextRequestID = 4
+        }
+    }
+
+    func testRuleCaptureAndOpenLinkAreIgnoredWhenSent() {
+        var store = running()
+        store.receive(.act(.capture(field: "scan", mode: .camera)))
+        store.receive(.act(.openLink(target: .external(url: "https://folio.id/"))))
+    }
+
+    func testRuleLinkRefusedIsABannerWithTheLocalizedChromeErrorDescriptionAndIsNotRetryable() {
+        var store = running()
+        store.receive(.act(.linkRefused(url: "https://app.example.com/done"))) {
+            $0.error = .linkRefused(url: "https://app.example.com/done")
+        }
+        let model = InquiryReducer().model(of: store.state)
+        XCTAssertEqual(
+            model["error"],
+            ["placement": ["type": "BANNER"], "text": model["chrome"]?["error"]?["description"] ?? .null, "retryable": false])
+    }
+
+    func testRuleEveryLinkOfAStepIsNormalizedBeforeTheUpdateIsStored() {
+        let state = runningState()
+        guard case .screen(let screen)? = state.stage?.content else { return XCTFail("no screen") }
+        var urls: [String] = []
+        for container in screen.containers {
+            for case .button(let button) in container.elements {
+                if case .openLink(let target) = button.intent { urls.append(target.url) }
+            }
+        }
+        XCTAssertEqual(urls, ["https://folio.id/terms%20of%20use"])
+    }
+
+    func testRuleAnUpdateWithAUrlThatDoesNotParseFailsWithInvalidLinkAndThePreviousStateStays() {
+        var store = running()
+        store.receive(.status, effects: [.callFolio(requestID: 4, saved, .read(locale: "en"))]) {
+            $0.loading = true
+            $0.pendingRequest = 4
+            $0.pendingFolio = .read(locale: "en")
+            $0.nextRequestID = 4
+        }
+        let broken = Fixtures.screenStage(stepId: "next", link: "https://exa mple.com:99999/")
+        store.send(.folioAnswered(requestID: 4, .step(Fixtures.update(broken)))) {
+            $0.loading = false
+            $0.pendingRequest = nil
+            $0.pendingFolio = nil
+            $0.error = .invalidLink(url: "https://exa mple.com:99999/")
+        }
+    }
+
+    func testRuleAFinalStatusForgetsTheInquiryReadsTheResultOnceAndKeepsTheLifecycleStartedUntilClose() {
+        var store = running()
+        store.receive(.act(.complete), effects: [.callFolio(requestID: 4, saved, .complete(locale: "en"))]) {
+            $0.loading = true
+            $0.pendingRequest = 4
+            $0.pendingFolio = .complete(locale: "en")
+            $0.nextRequestID = 4
+        }
+        let terminal = Fixtures.terminalStage(.completed, redirect: "HTTPS://App.Example.com")
+        store.send(
+            .folioAnswered(requestID: 4, .step(Fixtures.update(terminal, status: .completed))),
+            effects: [.forgetInquiry(inquiryId: "inq_1"), .callFolio(requestID: 5, saved, .result)]
+        ) {
+            $0.stage = Fixtures.terminalStage(.completed, redirect: "https://app.example.com/")
+            $0.status = .completed
+            $0.outcome = .completed
+            $0.loading = true
+            $0.pendingRequest = 5
+            $0.pendingFolio = .result
+            $0.nextRequestID = 5
+            $0.kept = [:]
+        }
+        store.send(.folioAnswered(requestID: 5, .result(.completed))) {
+            $0.loading = false
+            $0.pendingRequest = nil
+            $0.pendingFolio = nil
+        }
+        XCTAssertEqual(store.state.lifecycle, .started(inquiryId: "inq_1", correlationId: "cor_1"))
+        store.receive(.close) { $0.lifecycle = .closed(outcome: .completed) }
+    }
+
+    func testRuleCloseNeverCancelsAtFolioAndAfterCloseEveryActionButOpenIsANoOp() {
+        var store = running()
+        store.receive(.close) { $0.lifecycle = .closed(outcome: nil) }
+        store.receive(.status)
+        store.receive(.close)
+        for intent in [InquiryIntent.submit, .cancel, .retry, .linkRefused(url: "https://x.io/"), .fileUnreadable(field: "scan")] {
+            store.receive(.act(intent))
+        }
+        store.receive(.open(entry: .start(launchCode: "LC-2")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-2")]) {
+            $0 = .init(sdkLocale: "en", deviceTimeZone: "UTC")
+            $0.entry = .start(launchCode: "LC-2")
+            $0.loading = true
+            $0.pendingRequest = 1
+            $0.nextRequestID = 1
+        }
+    }
+
+    func testRuleOnceSavingTheVerifiedIdentityFailedStatusAndEveryIntentIncludingRetryAreNoOps() {
+        for error in [InquiryError.recordMapping(message: "mapper failed"), .fileTooLarge(limitBytes: InquiryError.imageLimitBytes)] {
+            var state = runningState()
+            state.lifecycle = .failed(error: error)
+            state.failure = .saveFailed(error)
+            state.error = error
+            var store = ReducerTester(InquiryReducer(), state: state)
+            store.receive(.status)
+            store.receive(.act(.retry))
+            store.receive(.act(.submit))
+            store.receive(.close) { $0.lifecycle = .closed(outcome: nil) }
+        }
+    }
+
+    func testRuleNotControllerMakesThisDeviceAnObserverAndReadsTheStateAgainWithoutAnError() {
+        var store = running()
+        store.receive(.act(.submit), effects: [.callFolio(requestID: 4, saved, .submit(stepId: "personal", fields: submitted, locale: "en"))]) {
+            $0.loading = true
+            $0.pendingRequest = 4
+            $0.pendingFolio = .submit(stepId: "personal", fields: self.submitted, locale: "en")
+            $0.nextRequestID = 4
+        }
+        store.send(.folioFailed(requestID: 4, .notController), effects: [.callFolio(requestID: 5, saved, .read(locale: "en"))]) {
+            $0.observing = true
+            $0.pendingRequest = 5
+            $0.pendingFolio = .read(locale: "en")
+            $0.nextRequestID = 5
+        }
+    }
+
+    func testRuleNotControllerOnContinueHereReachesTheModelAsABanner() {
+        var store = running()
+        store.receive(.act(.continueHere), effects: [.callFolio(requestID: 4, saved, .takeControl(locale: "en"))]) {
+            $0.loading = true
+            $0.pendingRequest = 4
+            $0.pendingFolio = .takeControl(locale: "en")
+            $0.nextRequestID = 4
+        }
+        store.send(.folioFailed(requestID: 4, .notController)) {
+            $0.loading = false
+            $0.pendingRequest = nil
+            $0.pendingFolio = nil
+            $0.error = .notController
+        }
+        XCTAssertEqual(InquiryReducer().model(of: store.state)["error"], ["placement": ["type": "BANNER"], "retryable": false])
+    }
+
+    func testRuleSetLocaleSavesTheChoiceFirstThenAsksFolioForTheStepInThatLanguage() {
+        var store = running()
+        store.receive(.act(.setLocale(locale: "de")), effects: [.saveLocale(requestID: 4, locale: "de")]) {
+            $0.loading = true
+            $0.pendingRequest = 4
+            $0.nextRequestID = 4
+        }
+        store.send(.localeSaved(requestID: 4, locale: "de"), effects: [.callFolio(requestID: 5, saved, .read(locale: "de"))]) {
+            $0.pendingRequest = 5
+            $0.pendingFolio = .read(locale: "de")
+            $0.nextRequestID = 5
+        }
+        store.send(.folioAnswered(requestID: 5, .step(Fixtures.update(Fixtures.screenStage(), locale: "de")))) {
+            $0.locale = "de"
+            $0.loading = false
+            $0.pendingRequest = nil
+            $0.pendingFolio = nil
+        }
+        XCTAssertEqual(InquiryReducer().model(of: store.state)["chrome"]?["close"], "Schließen")
+    }
+
+    func testRuleALocaleThatCannotBeSavedFailsWithARetryableLocaleNotSavedBannerAndNothingIsSent() {
+        var store = running()
+        store.receive(.act(.setLocale(locale: "de")), effects: [.saveLocale(requestID: 4, locale: "de")]) {
+            $0.loading = true
+            $0.pendingRequest = 4
+            $0.nextRequestID = 4
+        }
+        store.send(.localeNotSaved(requestID: 4, locale: "de")) {
+            $0.loading = false
+            $0.pendingRequest = nil
+            $0.error = .localeNotSaved(locale: "de")
+            $0.retry = .saveLocale("de")
+        }
+        XCTAssertEqual(InquiryReducer().model(of: store.state)["error"], ["placement": ["type": "BANNER"], "retryable": true])
+        store.receive(.act(.retry), effects: [.saveLocale(requestID: 5, locale: "de")]) {
+            $0.error = nil
+            $0.retry = nil
+            $0.loading = true
+            $0.pendingRequest = 5
+            $0.nextRequestID = 5
+        }
+    }
+
+    func testRuleANetworkErrorAfterTheFirstStepIsARetryableBannerAndRetrySendsTheSameRequestAgain() {
+        var store = running()
+        store.receive(.act(.cancel), effects: [.callFolio(requestID: 4, saved, .cancel(locale: "en"))]) {
+            $0.loading = true
+            $0.pendingRequest = 4
+            $0.pendingFolio = .cancel(locale: "en")
+            $0.nextRequestID = 4
+        }
+        store.send(.folioFailed(requestID: 4, .network(message: "timeout"))) {
+            $0.loading = false
+            $0.pendingRequest = nil
+            $0.pendingFolio = nil
+            $0.error = .network(message: "timeout")
+            $0.retry = .folio(.cancel(locale: "en"))
+        }
+        store.receive(.act(.retry), effects: [.callFolio(requestID: 5, saved, .cancel(locale: "en"))]) {
+            $0.error = nil
+            $0.retry = nil
+            $0.loading = true
+            $0.pendingRequest = 5
+            $0.pendingFolio = .cancel(locale: "en")
+            $0.nextRequestID = 5
+        }
+    }
+
+    func testRuleFileUnreadableIsPlacedAtItsFieldCopiedIntoTheFieldViewAndEditingThatFieldClearsIt() {
+        var store = running()
+        store.receive(.act(.fileUnreadable(field: "scan"))) { $0.error = .fileUnreadable(field: "scan") }
+        let model = InquiryReducer().model(of: store.state)
+        let text = "This file could not be read. Choose another one."
+        XCTAssertEqual(
+            model["error"], ["placement": ["type": "FIELD", "value": ["fieldId": "scan"]], "text": .string(text), "retryable": false])
+        XCTAssertEqual(shownField("scan", in: store.state)?["error"], .string(text))
+    }
+
+    func testRulePlacementFieldValidationAndSchemaValidationAreBannersWithFoliosMessageAndOtherErrorsHaveNoText() {
+        let view = { (error: InquiryError) in
+            InquiryErrorView.project(error, codeFieldId: nil, resumeBeforeFirstStep: false, locale: .english)
+        }
+        XCTAssertEqual(view(.fieldValidation(message: "name is required", fields: ["name": "required"])),
+            InquiryErrorView(placement: .banner, text: "name is required", retryable: false))
+        XCTAssertEqual(view(.schemaValidation(message: "bad type")), InquiryErrorView(placement: .banner, text: "bad type", retryable: false))
+        XCTAssertEqual(view(.internal(message: "500")), InquiryErrorView(placement: .banner, text: nil, retryable: true))
+        XCTAssertEqual(view(.upstream(status: 409, code: "X", message: "m")), InquiryErrorView(placement: .banner, text: nil, retryable: false))
+        XCTAssertEqual(view(.fileTooLarge(limitBytes: InquiryError.imageLimitBytes)).text, "This file is too large. The limit is 32 MiB.")
+        XCTAssertEqual(
+            InquiryErrorView.project(.invalidCode(message: "wrong"), codeFieldId: "otp", resumeBeforeFirstStep: false, locale: .english),
+            InquiryErrorView(placement: .field(fieldId: "otp"), text: "wrong", retryable: false))
+    }
+
+    func testRuleTokenExpiredOnARunningInquiryShowsTheFailureNoticeWithoutRetry() {
+        var store = running()
+        store.receive(.status, effects: [.callFolio(requestID: 4, saved, .read(locale: "en"))]) {
+            $0.loading = true
+            $0.pendingRequest = 4
+            $0.pendingFolio = .read(locale: "en")
+            $0.nextRequestID = 4
+        }
+        store.send(.folioFailed(requestID: 4, .tokenExpired)) {
+            $0.loading = false
+            $0.pendingRequest = nil
+            $0.pendingFolio = nil
+            $0.error = .tokenExpired
+            $0.failure = .accessEnded(.tokenExpired)
+            $0.lifecycle = .failed(error: .tokenExpired)
+        }
+        let failure = InquiryReducer().model(of: store.state)["failure"]
+        XCTAssertEqual(failure?["title"], "This verification has ended")
+        XCTAssertNil(failure?["retry"])
+    }
+
+    func testRuleUploadOverTheLimitFailsWithFileTooLargeAndSendsNothing() {
+        var store = running()
+        let big = Bytes([UInt8](repeating: 0, count: Int(InquiryError.imageLimitBytes) + 1))
+        store.receive(.act(.upload(field: "scan", fileName: "a.jpg", mimeType: "image/jpeg", bytes: big))) {
+            $0.error = .fileTooLarge(limitBytes: InquiryError.imageLimitBytes)
+        }
+    }
+
+    func testRuleSubmitCaptureAndUploadCaptureOutsideASelfieStepFailWithInvalidStepType() {
+        var store = running()
+        store.receive(.act(.submitCapture(captureSessionId: "c", transactionId: "t"))) {
+            $0.error = .invalidStepType(message: "SubmitCapture needs a selfie Liveness or Passive step")
+        }
+    }
+
+    var submitted: [String: JSONValue] {
+        ["name": "Ada", "code": .null, "birth": .null, "appointment": .null, "phone": .null, "color": .null,
+         "terms": .null, "scan": .null]
+    }
+}

@@ -1,0 +1,53 @@
+import FolioModel
+import XCTest
+
+@testable import InquiryService
+
+/// The wire shapes of docs/inquiry-store.md read back what they write, and the state survives a snapshot.
+final class InquiryWireTests: InquiryReducerTestCase {
+    func testAStageReadsBackFromItsOwnWireShape() throws {
+        let stage = Fixtures.screenStage()
+        XCTAssertEqual(try InquiryStage(json: stage.json, path: "stage"), stage)
+    }
+
+    func testTheStateOfARunningInquirySurvivesItsSnapshot() throws {
+        var state = runningState()
+        state.kept["phone"] = .phone(country: "US", national: "(201) 555-0123")
+        state.fieldErrors["birth"] = "This date does not exist."
+        state.retry = .folio(.submit(stepId: "personal", fields: ["a": 1], locale: "en"))
+        state.failure = .openFailed(.network(message: "x"), entryIsResume: false)
+        let json = try JSONValue(encoding: state)
+        XCTAssertEqual(try json.decode(InquiryReducer.State.self), state)
+    }
+
+    func testAnEffectWithBytesSurvivesItsSnapshot() throws {
+        let effect = InquiryReducer.Effect.callFolio(
+            requestID: 9, saved, .upload(field: "scan", fileName: "a.jpg", mimeType: "image/jpeg", bytes: [1, 2, 3]))
+        XCTAssertEqual(try JSONValue(encoding: effect).decode(InquiryReducer.Effect.self), effect)
+    }
+
+    func testAnActionReadsItsWireShapeAndRefusesUnknownMembersWithAPath() throws {
+        let json: JSONValue = [
+            "type": "ACT", "value": ["type": "EDIT", "value": ["key": "name", "value": ["type": "TEXT", "value": ["text": "Ada"]]]],
+        ]
+        XCTAssertEqual(try InquiryReducer.decodeAction(json), .act(.edit(key: "name", value: .text(text: "Ada"))))
+        XCTAssertThrowsError(try InquiryReducer.decodeAction(["type": "ACT", "value": ["type": "EDIT", "value": ["kee": "x"]]])) {
+            XCTAssertTrue(String(describing: $0).contains("action.value.value"), "\($0)")
+        }
+        XCTAssertEqual(
+            try InquiryReducer.decodeAction(["type": "OPEN", "value": ["entry": ["type": "RESUME", "value": ["source": ["type": "SAME_DEVICE"]]]]]),
+            .open(entry: .resume(source: .sameDevice(inquiryId: nil))))
+    }
+
+    func testTerminalOutcomeIsAPlainStringOnTheWire() {
+        XCTAssertEqual(InquiryLifecycle.closed(outcome: .completed).json, ["type": "CLOSED", "value": ["outcome": "COMPLETED"]])
+    }
+
+    func testTheModelOfANewStoreIsIdleWithChromeTextsInTheSDKLanguage() {
+        let model = InquiryReducer().model(of: .init(sdkLocale: "de-CH", deviceTimeZone: "UTC"))
+        XCTAssertEqual(model["lifecycle"], ["type": "IDLE"])
+        XCTAssertEqual(model["loading"], false)
+        XCTAssertNil(model["inquiry"])
+        XCTAssertEqual(model["chrome"]?["back"], "Zurück")
+    }
+}
