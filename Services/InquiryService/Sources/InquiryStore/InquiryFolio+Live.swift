@@ -1,0 +1,135 @@
+import FolioClient
+import FolioModel
+import Foundation
+
+extension InquiryFolio {
+    /// Folio through FolioClient. Launch code exchanges verify the window attestation against Folio's keys.
+    public static func live(_ client: FolioClient, verifier: WindowAttestationVerifier) -> InquiryFolio {
+        InquiryFolio(
+            exchangeLaunchCode: { code, organizationID, deviceID, key throws(InquiryError) in
+                do {
+                    let launch = try await client.launchInquiry(
+                        launchCode: code, organizationId: organizationID, deviceId: deviceID, idempotencyKey: key)
+                    return Access(
+                        saved: SavedInquiry(
+                            inquiryId: launch.inquiryId, correlationId: launch.correlationId, token: launch.inquiryToken),
+                        attestation: launch.attestation)
+                } catch .malformedAnswer {
+                    // The inquiry id cannot be read from what the exchange returned.
+                    throw .noActiveInquiry
+                } catch {
+                    throw InquiryError(folio: error)
+                }
+            },
+            redeemHandoff: { code, organizationID, deviceID, key throws(InquiryError) in
+                do {
+                    let launch = try await client.redeemHandoff(
+                        code: code, organizationId: organizationID, deviceId: deviceID, idempotencyKey: key)
+                    return Access(
+                        saved: SavedInquiry(
+                            inquiryId: launch.inquiryId, correlationId: launch.correlationId, token: launch.inquiryToken),
+                        attestation: launch.attestation)
+                } catch .malformedAnswer {
+                    throw .noActiveInquiry
+                } catch {
+                    throw InquiryError(folio: error)
+                }
+            },
+            send: { request, inquiry, deviceID, key throws(InquiryError) in
+                let calls = client.inquiry(id: inquiry.inquiryId, token: inquiry.token, deviceId: deviceID)
+                do {
+                    switch request {
+                    case .read(let locale): return try .step(await calls.step(locale: locale).update())
+                    case .submit(let stepId, let fields, let locale):
+                        return try .step(
+                            await calls.submit(stepId: stepId, fields: fields, locale: locale, idempotencyKey: key).update())
+                    case .back(let stepId, let locale):
+                        return try .step(await calls.back(stepId: stepId, locale: locale, idempotencyKey: key).update())
+                    case .cancel(let locale):
+                        return try .step(await calls.cancel(locale: locale, idempotencyKey: key).update())
+                    case .complete(let locale):
+                        return try .step(await calls.complete(locale: locale, idempotencyKey: key).update())
+                    case .takeControl(let locale):
+                        return try .step(await calls.takeControl(locale: locale, idempotencyKey: key).update())
+                    case .handoff:
+                        return .handoff(try await calls.createHandoff(idempotencyKey: key).view())
+                    case .upload(let field, let fileName, let mimeType, let bytes):
+                        let file = try await calls.uploadFile(
+                            field: field, fileName: fileName, mimeType: mimeType, bytes: bytes, idempotencyKey: key)
+                        return .uploaded(
+                            field: field,
+                            FileValue(fileId: file.fileId, fileName: file.fileName, sizeBytes: Int64(file.sizeBytes)))
+                    case .result:
+                        let result = try await calls.result()
+                        return .result(InquiryStatus(rawValue: result.status.rawValue) ?? .pending)
+                    }
+                } catch let error as FolioInquiryError {
+                    throw InquiryError(folio: error)
+                } catch let error as InquiryError {
+                    throw error
+                } catch {
+                    throw .invalidState(message: String(describing: error))
+                }
+            },
+            verifyAttestation: { attestation, inquiryID, organizationID, deviceID throws(InquiryError) in
+                try await verifier.verify(
+                    attestation, inquiryID: inquiryID, organizationID: organizationID, deviceID: deviceID)
+            })
+    }
+}
+
+extension FolioInquiryStep {
+    /// The step with its stage read into the model's types; a stage that does not read is InvalidState.
+    func update() throws(InquiryError) -> FolioStepUpdate {
+        let stage: InquiryStage
+        do {
+            stage = try InquiryStage(json: self.stage, path: "stage")
+        } catch {
+            throw .invalidState(message: "Folio sent a step the store cannot read: \(error)")
+        }
+        return FolioStepUpdate(
+            inquiryId: inquiryId, correlationId: correlationId,
+            status: InquiryStatus(rawValue: status.rawValue) ?? .pending, locale: locale, controller: controller,
+            stage: stage)
+    }
+}
+
+extension FolioInquiryHandoff {
+    /// The Handoff stage: a QR handoff whose link is an External target when the QR payload is an http(s) URL.
+    func view() -> HandoffView {
+        let lowered = qr.lowercased()
+        let isWeb = lowered.hasPrefix("https://") || lowered.hasPrefix("http://")
+        return HandoffView(
+            kind: .qr, code: code, qr: qr, link: isWeb ? .external(url: qr) : nil,
+            expiresAtMs: Int64((expiresAt.timeIntervalSince1970 * 1000).rounded()))
+    }
+}
+
+extension InquiryError {
+    /// Folio's answer as the store's error (spec "Errors"); codes the store has no case for stay Upstream.
+    init(folio error: FolioInquiryError) {
+        switch error {
+        case .launchCodeInvalid: self = .launchCodeInvalid
+        case .launchInvalid: self = .launchInvalid
+        case .tokenExpired: self = .tokenExpired
+        case .tokenInvalid: self = .tokenInvalid
+        case .expired: self = .expired
+        case .notController: self = .notController
+        case .inquiryNotFound: self = .noActiveInquiry
+        case .fieldValidation(let message, let fields): self = .fieldValidation(message: message, fields: fields)
+        case .schemaValidation(let message): self = .schemaValidation(message: message)
+        case .handoffExpired: self = .handoffExpired
+        case .handoffConsumed: self = .handoffConsumed
+        case .handoffMismatch: self = .handoffMismatch
+        case .fileTooLarge(let limit): self = .fileTooLarge(limitBytes: Int64(limit))
+        case .rateLimited(let seconds): self = .rateLimited(retryAfterSeconds: seconds.map { Int64($0) })
+        case .internal(let message): self = .internal(message: message)
+        case .network(let message): self = .network(message: message)
+        case .malformedAnswer(let message): self = .invalidState(message: message)
+        case .upstream(let status, let code, let message):
+            self = .upstream(status: Int64(status), code: code, message: message)
+        case .stepOutdated, .cannotGoBack, .cannotComplete, .finished:
+            self = .upstream(status: 409, code: error.code, message: String(describing: error))
+        }
+    }
+}
