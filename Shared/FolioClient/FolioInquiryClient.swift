@@ -82,7 +82,8 @@ extension FolioClient {
         async throws(FolioInquiryError) -> FolioInquiryLaunch
     {
         try await inquiryCall(
-            "POST", "/v1/handoffs/redeem", body: ["code": code, "organizationId": organizationId, "deviceId": deviceId],
+            "POST", "/v1/handoffs/redeem",
+            body: ["code": code, "organizationId": organizationId, "deviceId": deviceId],
             idempotencyKey: idempotencyKey)
     }
 }

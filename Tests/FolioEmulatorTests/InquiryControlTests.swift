@@ -45,15 +45,30 @@ final class InquiryControlTests: InquiryTestCase {
         }
         XCTAssertEqual(refused, .notController)
         for (name, call) in [
-            ("back", { () async throws(FolioInquiryError) in _ = try await laptop.back(stepId: "name", idempotencyKey: self.key()) }),
-            ("cancel", { () async throws(FolioInquiryError) in _ = try await laptop.cancel(idempotencyKey: self.key()) }),
-            ("complete", { () async throws(FolioInquiryError) in _ = try await laptop.complete(idempotencyKey: self.key()) }),
-            ("handoff", { () async throws(FolioInquiryError) in _ = try await laptop.createHandoff(idempotencyKey: self.key()) }),
+            (
+                "back",
+                { () async throws(FolioInquiryError) in
+                    _ = try await laptop.back(stepId: "name", idempotencyKey: self.key())
+                }
+            ),
+            (
+                "cancel",
+                { () async throws(FolioInquiryError) in _ = try await laptop.cancel(idempotencyKey: self.key()) }
+            ),
+            (
+                "complete",
+                { () async throws(FolioInquiryError) in _ = try await laptop.complete(idempotencyKey: self.key()) }
+            ),
+            (
+                "handoff",
+                { () async throws(FolioInquiryError) in _ = try await laptop.createHandoff(idempotencyKey: self.key()) }
+            ),
             (
                 "file",
                 { () async throws(FolioInquiryError) in
                     _ = try await laptop.uploadFile(
-                        field: "f", fileName: "a.pdf", mimeType: "application/pdf", bytes: [1], idempotencyKey: self.key())
+                        field: "f", fileName: "a.pdf", mimeType: "application/pdf", bytes: [1],
+                        idempotencyKey: self.key())
                 }
             ),
         ] as [(String, () async throws(FolioInquiryError) -> Void)] {

@@ -46,7 +46,9 @@ final class InquiryFileTests: InquiryTestCase {
                 field: "proof_of_address", fileName: "a.gif", mimeType: "image/gif", bytes: [1, 2],
                 idempotencyKey: self.key())
         }
-        guard case .fieldValidation(_, let fields) = wrongType else { return XCTFail("\(String(describing: wrongType))") }
+        guard case .fieldValidation(_, let fields) = wrongType else {
+            return XCTFail("\(String(describing: wrongType))")
+        }
         XCTAssertEqual(fields, ["proof_of_address": "This file type is not accepted."])
         let notAFileField = await inquiryError { () async throws(FolioInquiryError) in
             try await inquiry.uploadFile(

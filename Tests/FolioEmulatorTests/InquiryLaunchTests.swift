@@ -26,10 +26,12 @@ final class InquiryLaunchTests: InquiryTestCase {
             try await harness.client.createInquiry(
                 FolioInquiryCreate(organizationId: "org_nope", templateId: "tmpl_simple"), idempotencyKey: self.key())
         }
-        XCTAssertEqual(organization, .upstream(status: 404, code: "ORGANIZATION_NOT_FOUND", message: "no organization org_nope"))
+        XCTAssertEqual(
+            organization, .upstream(status: 404, code: "ORGANIZATION_NOT_FOUND", message: "no organization org_nope"))
         let template = await inquiryError { () async throws(FolioInquiryError) in
             try await harness.client.createInquiry(
-                FolioInquiryCreate(organizationId: Self.organization, templateId: "tmpl_nope"), idempotencyKey: self.key())
+                FolioInquiryCreate(organizationId: Self.organization, templateId: "tmpl_nope"),
+                idempotencyKey: self.key())
         }
         XCTAssertEqual(template, .upstream(status: 404, code: "TEMPLATE_NOT_FOUND", message: "no template tmpl_nope"))
     }
@@ -74,7 +76,8 @@ final class InquiryLaunchTests: InquiryTestCase {
         let harness = try await startEmulator()
         let unknown = await inquiryError { () async throws(FolioInquiryError) in
             try await harness.client.launchInquiry(
-                launchCode: "ilc_nope", organizationId: Self.organization, deviceId: "dev_a", idempotencyKey: self.key())
+                launchCode: "ilc_nope", organizationId: Self.organization, deviceId: "dev_a", idempotencyKey: self.key()
+            )
         }
         XCTAssertEqual(unknown, .launchCodeInvalid)
 
@@ -171,7 +174,8 @@ final class InquiryLaunchTests: InquiryTestCase {
         let otherLaunch = try await harness.client.launchInquiry(
             launchCode: other.launchCode, organizationId: Self.organization, deviceId: "dev_a", idempotencyKey: key())
         XCTAssertEqual(otherLaunch.inquiryId, other.inquiryId)
-        let otherKey = try XCTUnwrap(jwks.key(withID: try XCTUnwrap(try JWS.unverifiedKeyID(of: otherLaunch.attestation))))
+        let otherKey = try XCTUnwrap(
+            jwks.key(withID: try XCTUnwrap(try JWS.unverifiedKeyID(of: otherLaunch.attestation))))
         let payload = try JWS.verify(otherLaunch.attestation, publicKey: try otherKey.publicKey()).payload
         XCTAssertNotEqual(try JSONParser.parse(payload)["sub"]?.stringValue, other.inquiryId, "signed, but another sub")
         XCTAssertThrowsError(
@@ -189,7 +193,10 @@ final class InquiryLaunchTests: InquiryTestCase {
         let stored = try await harness.admin.inquiry(id: without.inquiryId)
         XCTAssertEqual(stored.launchExchanges, 1, "the exchange happened; only the answer lacks the id")
         let raw = try await harness.raw(
-            "POST", "/v1/inquiries/launch", headers: harness.apiAuth.merging(["Idempotency-Key": "raw-1", "Content-Type": "application/json"]) { a, _ in a },
+            "POST", "/v1/inquiries/launch",
+            headers: harness.apiAuth.merging(["Idempotency-Key": "raw-1", "Content-Type": "application/json"]) { a, _ in
+                a
+            },
             body: #"{"launchCode": "\#(without.launchCode)", "organizationId": "org-demo", "deviceId": "dev_a"}"#)
         XCTAssertEqual(raw.status, 400, "the code was used by the first exchange")
     }
@@ -198,7 +205,8 @@ final class InquiryLaunchTests: InquiryTestCase {
         let harness = try await startEmulator()
         let raw = try await harness.raw(
             "POST", "/v1/operator/inquiries",
-            headers: harness.apiAuth.merging(["Idempotency-Key": "k", "Content-Type": "application/json"]) { a, _ in a },
+            headers: harness.apiAuth.merging(["Idempotency-Key": "k", "Content-Type": "application/json"]) { a, _ in a
+            },
             body: #"{"organizationId": "org-demo", "templateId": "tmpl_simple", "testing": {"launchAnswer": "NOPE"}}"#)
         XCTAssertEqual(raw.status, 400)
         XCTAssertEqual(raw.json["error"]?["code"], "INVALID_REQUEST")

@@ -55,7 +55,8 @@ final class InquiryStepTests: InquiryTestCase {
             prefill: ["full_name": "Erika Mustermann", "birth_date": "1990-04-12", "phone": "+447700900123"])
         let first = try await inquiry.step()
         XCTAssertEqual(field(first, key: "full_name")?["value"], "Erika Mustermann", "prefill")
-        XCTAssertEqual(field(first, key: "birth_date")?["value"], "12.04.1990", "an ISO date shown in its mask's format")
+        XCTAssertEqual(
+            field(first, key: "birth_date")?["value"], "12.04.1990", "an ISO date shown in its mask's format")
 
         let second = try await inquiry.submit(
             stepId: "personal", fields: ["full_name": "Jane Doe", "birth_date": "1991-05-06"], idempotencyKey: key())
@@ -104,7 +105,9 @@ final class InquiryStepTests: InquiryTestCase {
             try await inquiry.submit(
                 stepId: "personal", fields: ["full_name": "A", "reject_me": "x"], idempotencyKey: self.key())
         }
-        XCTAssertEqual(rejected, .fieldValidation(message: "reject_me: rejected by Folio", fields: ["reject_me": "rejected by Folio"]))
+        XCTAssertEqual(
+            rejected,
+            .fieldValidation(message: "reject_me: rejected by Folio", fields: ["reject_me": "rejected by Folio"]))
 
         let outdated = await inquiryError { () async throws(FolioInquiryError) in
             try await inquiry.submit(stepId: "contact", fields: [:], idempotencyKey: self.key())
@@ -135,7 +138,8 @@ final class InquiryStepTests: InquiryTestCase {
                 message: "document_type: Choose one of the options.; terms: This field is required.",
                 fields: ["terms": "This field is required.", "document_type": "Choose one of the options."]))
         let stored = try await harness.admin.inquiry(id: inquiry.inquiryId)
-        XCTAssertEqual(stored.submissions.map(\.stepId), ["personal", "contact"], "refused submissions are not recorded")
+        XCTAssertEqual(
+            stored.submissions.map(\.stepId), ["personal", "contact"], "refused submissions are not recorded")
         XCTAssertEqual(stored.stepId, "choices")
     }
 
@@ -205,7 +209,10 @@ final class InquiryStepTests: InquiryTestCase {
         let done = try await inquiry.complete(idempotencyKey: key())
         XCTAssertEqual(
             done.stage["content"]?["value"],
-            ["outcome": "COMPLETED", "redirect": ["type": "UNIVERSAL", "value": ["url": "https://app.example.com/done"]]])
+            [
+                "outcome": "COMPLETED",
+                "redirect": ["type": "UNIVERSAL", "value": ["url": "https://app.example.com/done"]],
+            ])
     }
 
     func testCancelEndsTheInquiry() async throws {
@@ -233,7 +240,10 @@ final class InquiryStepTests: InquiryTestCase {
                 "another inquiry's token",
                 harness.client.inquiry(id: launch.inquiryId, token: otherLaunch.inquiryToken, deviceId: "dev_phone")
             ),
-            ("another device", harness.client.inquiry(id: launch.inquiryId, token: launch.inquiryToken, deviceId: "dev_x")),
+            (
+                "another device",
+                harness.client.inquiry(id: launch.inquiryId, token: launch.inquiryToken, deviceId: "dev_x")
+            ),
         ]
         for (name, client) in cases {
             let error = await inquiryError { () async throws(FolioInquiryError) in try await client.step() }

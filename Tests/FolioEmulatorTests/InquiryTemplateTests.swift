@@ -22,7 +22,8 @@ final class InquiryTemplateTests: InquiryTestCase {
         XCTAssertEqual(steps.map(\.stepId), ["personal", "contact", "choices", "review"])
 
         let all = steps.flatMap(elements)
-        XCTAssertEqual(Set(all.compactMap { $0["type"]?.stringValue }), ["TEXT", "IMAGE", "BUTTON", "FIELD", "LANGUAGE_SELECTOR"])
+        XCTAssertEqual(
+            Set(all.compactMap { $0["type"]?.stringValue }), ["TEXT", "IMAGE", "BUTTON", "FIELD", "LANGUAGE_SELECTOR"])
         let kinds = Set(all.compactMap { $0["type"] == "FIELD" ? $0["value"]?["type"]?.stringValue : nil })
         XCTAssertEqual(
             kinds,
@@ -33,7 +34,9 @@ final class InquiryTemplateTests: InquiryTestCase {
         let texts = all.filter { $0["type"] == "TEXT" }.compactMap { $0["value"] }
         for style in ["TITLE", "BODY", "CAPTION", "FINE_PRINT"] {
             for color in ["PRIMARY", "SECONDARY"] {
-                XCTAssertTrue(texts.contains { $0["style"]?.stringValue == style && $0["color"]?.stringValue == color }, "\(style) \(color)")
+                XCTAssertTrue(
+                    texts.contains { $0["style"]?.stringValue == style && $0["color"]?.stringValue == color },
+                    "\(style) \(color)")
             }
         }
         let images = all.filter { $0["type"] == "IMAGE" }.compactMap { $0["value"]?["image"]?["type"]?.stringValue }
@@ -43,7 +46,9 @@ final class InquiryTemplateTests: InquiryTestCase {
         XCTAssertEqual(Set(layouts), ["HEADER", "CONTENT", "ACTION", "FOOTER", "CUSTOM"])
 
         for (index, step) in steps.enumerated() {
-            let intents = elements(step).filter { $0["type"] == "BUTTON" }.compactMap { $0["value"]?["intent"]?["type"]?.stringValue }
+            let intents = elements(step).filter { $0["type"] == "BUTTON" }.compactMap {
+                $0["value"]?["intent"]?["type"]?.stringValue
+            }
             XCTAssertTrue(intents.contains(index == 3 ? "COMPLETE" : "SUBMIT"), "step \(index)")
             XCTAssertEqual(intents.contains("BACK"), index > 0, "step \(index)")
             XCTAssertTrue(intents.contains("CANCEL"), "step \(index)")
@@ -61,7 +66,8 @@ final class InquiryTemplateTests: InquiryTestCase {
         XCTAssertEqual(appointment["timeZone"], "Europe/Berlin")
         XCTAssertEqual(field(personal, key: "customer_number")?["constraints"]?["mask"]?["pattern"], "##-###")
         let phone = try XCTUnwrap(field(steps[1], key: "phone")?["constraints"])
-        XCTAssertEqual(phone["countryOptions"]?.arrayValue?.compactMap { $0["dialCode"]?.stringValue }, ["+49", "+1", "+44"])
+        XCTAssertEqual(
+            phone["countryOptions"]?.arrayValue?.compactMap { $0["dialCode"]?.stringValue }, ["+49", "+1", "+44"])
         XCTAssertEqual(phone["showCountryCodeSelector"], true)
         let file = try XCTUnwrap(field(steps[2], key: "proof_of_address"))
         XCTAssertEqual(file["capture"], "CAMERA_OR_FILE")
@@ -95,9 +101,24 @@ final class InquiryTemplateTests: InquiryTestCase {
         let cases: [(String, String)] = [
             ("no steps", template("[]")),
             ("a step without id", template(#"[{"screen": {"containers": []}}]"#)),
-            ("an unknown field kind", template(#"[{"id": "s", "screen": {"containers": [{"id": "c", "layout": {"type": "CONTENT"}, "elements": [{"type": "FIELD", "value": {"type": "SLIDER", "value": {"id": "f", "key": "k"}}}]}]}}]"#)),
-            ("a $t without the default locale", template(#"[{"id": "s", "screen": {"containers": [{"id": "c", "layout": {"type": "HEADER"}, "elements": [{"type": "TEXT", "value": {"id": "t", "text": {"$t": {"de": "Hallo"}}, "style": "TITLE", "color": "PRIMARY"}}]}]}}]"#)),
-            ("a duplicate element id", template(#"[{"id": "s", "screen": {"containers": [{"id": "c", "layout": {"type": "CONTENT"}, "elements": [\#(field), \#(field)]}]}}]"#)),
+            (
+                "an unknown field kind",
+                template(
+                    #"[{"id": "s", "screen": {"containers": [{"id": "c", "layout": {"type": "CONTENT"}, "elements": [{"type": "FIELD", "value": {"type": "SLIDER", "value": {"id": "f", "key": "k"}}}]}]}}]"#
+                )
+            ),
+            (
+                "a $t without the default locale",
+                template(
+                    #"[{"id": "s", "screen": {"containers": [{"id": "c", "layout": {"type": "HEADER"}, "elements": [{"type": "TEXT", "value": {"id": "t", "text": {"$t": {"de": "Hallo"}}, "style": "TITLE", "color": "PRIMARY"}}]}]}}]"#
+                )
+            ),
+            (
+                "a duplicate element id",
+                template(
+                    #"[{"id": "s", "screen": {"containers": [{"id": "c", "layout": {"type": "CONTENT"}, "elements": [\#(field), \#(field)]}]}}]"#
+                )
+            ),
             ("the observer step id", template(#"[{"id": "observer", "screen": {"containers": []}}]"#)),
             ("steps not an array", template(#"{"id": "s"}"#)),
         ]

@@ -38,7 +38,8 @@ extension Emulator {
             let stepId = try fields.string("stepId", maxLength: 128)
             let locale = try fields.locale()
             return (
-                caller, { state, env throws(InquiryFailure) in try state.back(caller, stepId: stepId, locale: locale, env) }
+                caller,
+                { state, env throws(InquiryFailure) in try state.back(caller, stepId: stepId, locale: locale, env) }
             )
         }
     }
@@ -51,7 +52,9 @@ extension Emulator {
             return (
                 caller,
                 { state, env throws(InquiryFailure) in
-                    complete ? try state.complete(caller, locale: locale, env) : try state.cancel(caller, locale: locale, env)
+                    complete
+                        ? try state.complete(caller, locale: locale, env)
+                        : try state.cancel(caller, locale: locale, env)
                 }
             )
         }

@@ -65,11 +65,15 @@ struct InquiryRenderer {
     private var observerStage: JSONValue {
         let title: JSONValue = [
             "type": "TEXT",
-            "value": ["id": "observer_title", "text": .string(texts.observerTitle), "style": "TITLE", "color": "PRIMARY"],
+            "value": [
+                "id": "observer_title", "text": .string(texts.observerTitle), "style": "TITLE", "color": "PRIMARY",
+            ],
         ]
         let body: JSONValue = [
             "type": "TEXT",
-            "value": ["id": "observer_body", "text": .string(texts.observerBody), "style": "BODY", "color": "SECONDARY"],
+            "value": [
+                "id": "observer_body", "text": .string(texts.observerBody), "style": "BODY", "color": "SECONDARY",
+            ],
         ]
         let button: JSONValue = [
             "type": "BUTTON",

@@ -13,7 +13,8 @@ extension InquiryState {
         else { throw .launchCodeInvalid }
         guard record.organizationId == organizationId else {
             throw InquiryFailure(
-                status: 403, code: "LAUNCH_INVALID", message: "the launch code is not for organization \(organizationId)")
+                status: 403, code: "LAUNCH_INVALID",
+                message: "the launch code is not for organization \(organizationId)")
         }
         record.expireIfDue(now: env.now)
         inquiries[record.id] = record
