@@ -41,6 +41,7 @@ extension Emulator {
         }
         addAuthRoutes(to: &router)
         addVaultRoutes(to: &router)
+        addInquiryRoutes(to: &router)
         return router
     }
 }

@@ -16,6 +16,8 @@ final class Emulator: Sendable {
     let auth: AuthEmulator
     /// Vault records, shares, attachments, keys and change feeds.
     let vault = VaultEmulator()
+    /// Inquiry templates, inquiries, launch codes, tokens and handoffs.
+    let inquiries: InquiryEmulator
     let idempotency = IdempotencyStore()
     let faults = FaultInjector()
     let router: Router
@@ -38,6 +40,7 @@ final class Emulator: Sendable {
         organizationsByID = Dictionary(organizations.map { ($0.id, $0) }) { first, _ in first }
         accounts = AccountStore(try Account.load(from: fixtures, defaultCreatedAt: loadedAt))
         auth = try AuthEmulator(fixtures: fixtures, mode: configuration.mode)
+        inquiries = try InquiryEmulator(fixtures: fixtures)
         router = Self.makeRouter()
         logger = Logger(service: "folio-emulator", minimumLevel: configuration.logLevel)
     }

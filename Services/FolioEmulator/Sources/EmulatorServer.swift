@@ -65,7 +65,8 @@ public final class EmulatorServer: Sendable {
                             configuration: configuration, clock: clock, signer: signer, fixtures: fixtures)
                         let http = HTTPServer(
                             configuration: .init(
-                                host: configuration.host, port: configuration.port, maxBodySize: 1 << 20,
+                                host: configuration.host, port: configuration.port,
+                                maxBodySize: emulator.router.maxBodyBytes,
                                 shutdownGracePeriod: .seconds(5))
                         ) { request in
                             await emulator.handle(request)

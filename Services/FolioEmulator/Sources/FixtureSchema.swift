@@ -48,5 +48,7 @@ public struct FixtureSchema: Sendable {
         references: ["organizationId": "organizations", "integratorId": "authIntegrators"])
 
     /// The schemas the emulator loads fixtures with.
-    public static let standard: [FixtureSchema] = [.organizations, .accounts, .authPolicies, .authIntegrators]
+    public static let standard: [FixtureSchema] = [
+        .organizations, .accounts, .authPolicies, .authIntegrators, .inquiryTemplates,
+    ]
 }

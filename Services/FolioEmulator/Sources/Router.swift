@@ -18,7 +18,12 @@ struct Route: Sendable {
     let method: String
     let template: RouteTemplate
     let access: RouteAccess
+    /// The largest request body the route takes; a larger one gets the HTTP layer's plain-text 413.
+    let maxBodyBytes: Int
     let handler: RouteHandler
+
+    /// The body limit of every route that names none.
+    static let defaultMaxBodyBytes = 1 << 20
 
     /// `METHOD /template`, the name used by fault injection and logs.
     var key: String { "\(method) \(template.text)" }
@@ -36,10 +41,18 @@ struct Router: Sendable {
     private(set) var routes: [Route] = []
 
     mutating func add(
-        _ method: String, _ template: String, _ access: RouteAccess, _ handler: @escaping RouteHandler
+        _ method: String, _ template: String, _ access: RouteAccess,
+        maxBodyBytes: Int = Route.defaultMaxBodyBytes, _ handler: @escaping RouteHandler
     ) {
         routes.append(
-            Route(method: method, template: RouteTemplate(template), access: access, handler: handler))
+            Route(
+                method: method, template: RouteTemplate(template), access: access, maxBodyBytes: maxBodyBytes,
+                handler: handler))
+    }
+
+    /// The largest body limit of any route: what the HTTP layer must let through.
+    var maxBodyBytes: Int {
+        routes.map(\.maxBodyBytes).max() ?? Route.defaultMaxBodyBytes
     }
 
     func route(forKey key: String) -> Route? {

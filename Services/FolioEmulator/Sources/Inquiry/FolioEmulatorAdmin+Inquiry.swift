@@ -1,0 +1,71 @@
+import FolioModel
+import Foundation
+
+/// What the emulator keeps about an inquiry (`GET /admin/inquiries/{id}`).
+public struct FolioEmulatorInquiry: Decodable, Sendable, Equatable {
+    public struct Submission: Decodable, Sendable, Equatable {
+        public var stepId: String
+        public var deviceId: String
+        public var fields: [String: JSONValue]
+        public var at: Date
+    }
+
+    public struct File: Decodable, Sendable, Equatable {
+        public var fileId: String
+        public var field: String
+        public var fileName: String
+        public var mimeType: String
+        public var sizeBytes: Int
+        public var deviceId: String
+    }
+
+    public var id: String
+    public var organizationId: String
+    public var templateId: String
+    public var referenceId: String?
+    public var correlationId: String
+    /// An InquiryStatus, e.g. `PENDING`.
+    public var status: String
+    public var stepIndex: Int
+    public var stepId: String
+    public var controllerDeviceId: String?
+    public var locale: String
+    /// How many launch codes were exchanged.
+    public var launchExchanges: Int
+    public var submissions: [Submission]
+    public var files: [File]
+}
+
+extension FolioEmulatorAdmin {
+    /// `GET /admin/inquiries/{inquiryId}`.
+    public func inquiry(id: String) async throws(EmulatorError) -> FolioEmulatorInquiry {
+        try decodeInquiry(await call("GET", "/admin/inquiries/\(Self.inquirySegment(id))"))
+    }
+
+    /// `POST /admin/inquiries/{inquiryId}/expire`: an inquiry that is not final becomes EXPIRED.
+    @discardableResult
+    public func expireInquiry(id: String) async throws(EmulatorError) -> FolioEmulatorInquiry {
+        try decodeInquiry(await call("POST", "/admin/inquiries/\(Self.inquirySegment(id))/expire"))
+    }
+
+    private func decodeInquiry(_ value: JSONValue) throws(EmulatorError) -> FolioEmulatorInquiry {
+        do {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .custom { decoder in
+                let container = try decoder.singleValueContainer()
+                let text = try container.decode(String.self)
+                guard let date = RFC3339.parse(text) else {
+                    throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(text) is not RFC 3339")
+                }
+                return date
+            }
+            return try decoder.decode(FolioEmulatorInquiry.self, from: Data(value.serialized()))
+        } catch {
+            throw .adminRequestFailed("unexpected answer \(value): \(error)")
+        }
+    }
+
+    private static func inquirySegment(_ id: String) -> String {
+        id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? id
+    }
+}

@@ -1,0 +1,126 @@
+import FolioModel
+import Foundation
+
+/// InquiryStatus of docs/inquiry-store.md; every status but CREATED and PENDING is final.
+enum InquiryStatus: String, Sendable {
+    case created = "CREATED"
+    case pending = "PENDING"
+    case completed = "COMPLETED"
+    case approved = "APPROVED"
+    case declined = "DECLINED"
+    case needsReview = "NEEDS_REVIEW"
+    case canceled = "CANCELED"
+    case expired = "EXPIRED"
+    case failed = "FAILED"
+
+    var isFinal: Bool { self != .created && self != .pending }
+}
+
+/// The emulator-only `testing.launchAnswer` knob: how launches and handoff redemptions answer.
+enum InquiryLaunchAnswer: String, Sendable {
+    case normal = "NORMAL"
+    case withoutInquiryId = "WITHOUT_INQUIRY_ID"
+    case badAttestationSignature = "BAD_ATTESTATION_SIGNATURE"
+    case attestationForOtherInquiry = "ATTESTATION_FOR_OTHER_INQUIRY"
+}
+
+/// One inquiry as Folio keeps it.
+struct InquiryRecord: Sendable {
+    struct Submission: Sendable {
+        var stepId: String
+        var deviceId: String
+        var fields: [String: JSONValue]
+        var at: Date
+
+        var json: JSONValue {
+            [
+                "stepId": .string(stepId), "deviceId": .string(deviceId), "fields": .object(fields),
+                "at": .string(RFC3339.format(at)),
+            ]
+        }
+    }
+
+    struct File: Sendable {
+        var fileId: String
+        var field: String
+        var fileName: String
+        var mimeType: String
+        var sizeBytes: Int
+        var deviceId: String
+        var at: Date
+
+        /// What a FILE field's value and the upload answer show.
+        var reference: JSONValue {
+            ["fileId": .string(fileId), "fileName": .string(fileName), "sizeBytes": .int(Int64(sizeBytes))]
+        }
+
+        var json: JSONValue {
+            [
+                "fileId": .string(fileId), "field": .string(field), "fileName": .string(fileName),
+                "mimeType": .string(mimeType), "sizeBytes": .int(Int64(sizeBytes)), "deviceId": .string(deviceId),
+                "at": .string(RFC3339.format(at)),
+            ]
+        }
+    }
+
+    let id: String
+    let organizationId: String
+    let templateId: String
+    let referenceId: String?
+    let correlationId: String
+    let prefill: [String: JSONValue]
+    let createdAt: Date
+    let expiresAt: Date
+    let launchCodeTtl: TimeInterval
+    let tokenTtl: TimeInterval
+    let launchAnswer: InquiryLaunchAnswer
+    var status: InquiryStatus = .created
+    var stepIndex = 0
+    var controllerDeviceId: String?
+    var locale: String
+    var launchExchanges = 0
+    var submissions: [Submission] = []
+    /// The last submitted value of each field key.
+    var values: [String: JSONValue] = [:]
+    var files: [File] = []
+    var finishedAt: Date?
+
+    /// Marks an inquiry whose time is up EXPIRED (a final inquiry keeps its status).
+    mutating func expireIfDue(now: Date) {
+        if !status.isFinal, now >= expiresAt { finish(.expired, now: now) }
+    }
+
+    mutating func finish(_ status: InquiryStatus, now: Date) {
+        self.status = status
+        finishedAt = now
+    }
+}
+
+/// A launch code: single-use, until `expiresAt`.
+struct InquiryLaunchCode: Sendable {
+    var inquiryId: String
+    var expiresAt: Date
+    var used = false
+}
+
+/// An inquiry token: lets one device call the inquiry routes of one inquiry until `expiresAt`.
+struct InquiryToken: Sendable {
+    var inquiryId: String
+    var deviceId: String
+    var expiresAt: Date
+}
+
+/// A handoff code: single-use, until `expiresAt`.
+struct InquiryHandoff: Sendable {
+    var inquiryId: String
+    var expiresAt: Date
+    var consumed = false
+}
+
+/// Every inquiry and its codes and tokens, under the lock of ``InquiryEmulator``.
+struct InquiryState: Sendable {
+    var inquiries: [String: InquiryRecord] = [:]
+    var launchCodes: [String: InquiryLaunchCode] = [:]
+    var tokens: [String: InquiryToken] = [:]
+    var handoffs: [String: InquiryHandoff] = [:]
+}

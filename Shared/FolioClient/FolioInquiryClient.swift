@@ -1,0 +1,184 @@
+import FolioModel
+import Foundation
+import HTTP
+
+extension FolioClient {
+    /// The calls about one inquiry for one device: each sends `Folio-Inquiry-Token: token`.
+    public func inquiry(id inquiryId: String, token: String, deviceId: String) -> FolioInquiryClient {
+        FolioInquiryClient(client: self, inquiryId: inquiryId, token: token, deviceId: deviceId)
+    }
+
+    struct InquiryEmpty: Encodable {}
+
+    /// Sends an inquiry call; an error answer becomes a ``FolioInquiryError``.
+    func inquiryCall<Body: Encodable, Response: Decodable>(
+        _ method: String, _ path: String, body: Body?, token: String? = nil, idempotencyKey: String? = nil
+    ) async throws(FolioInquiryError) -> Response {
+        var bytes: [UInt8]?
+        if let body {
+            do {
+                bytes = Array(try FolioJSON.encoder().encode(body))
+            } catch {
+                throw .malformedAnswer(message: "cannot encode the request body: \(error)")
+            }
+        }
+        var headers = [
+            "Authorization": "Bearer \(configuration.apiKey)", "Accept": "application/json",
+            "User-Agent": "FolioClient",
+        ]
+        if let token { headers["Folio-Inquiry-Token"] = token }
+        if bytes != nil { headers["Content-Type"] = "application/json" }
+        if let idempotencyKey { headers["Idempotency-Key"] = idempotencyKey }
+        let response: HTTPClientResponse
+        do {
+            response = try await transfer(
+                HTTPClientRequest(method: method, url: baseURL + path, headers: headers, body: bytes))
+        } catch {
+            throw FolioInquiryError(error, body: nil)
+        }
+        guard response.body.count <= configuration.maxResponseSize else {
+            throw .malformedAnswer(
+                message: "\(method) \(path): answer larger than \(configuration.maxResponseSize) bytes")
+        }
+        guard (200..<300).contains(response.status) else {
+            throw FolioInquiryError(Self.apiError(response), body: response.body)
+        }
+        do {
+            return try FolioJSON.decoder().decode(Response.self, from: Data(response.body))
+        } catch {
+            throw .malformedAnswer(message: "\(method) \(path): cannot decode \(Response.self): \(error)")
+        }
+    }
+
+    /// `POST /v1/operator/inquiries`: creates an inquiry (CREATED) and its first launch code.
+    public func createInquiry(_ create: FolioInquiryCreate, idempotencyKey: String) async throws(FolioInquiryError)
+        -> FolioInquiryCreated
+    {
+        try await inquiryCall("POST", "/v1/operator/inquiries", body: create, idempotencyKey: idempotencyKey)
+    }
+
+    /// `POST /v1/operator/inquiries/{inquiryId}/launch-codes`: another single-use launch code.
+    public func createLaunchCode(inquiryId: String, idempotencyKey: String) async throws(FolioInquiryError)
+        -> FolioInquiryLaunchCode
+    {
+        try await inquiryCall(
+            "POST", "/v1/operator/inquiries/\(Self.pathSegment(inquiryId))/launch-codes", body: InquiryEmpty?.none,
+            idempotencyKey: idempotencyKey)
+    }
+
+    /// `POST /v1/inquiries/launch`: exchanges a launch code; this device becomes the controller. Retry with
+    /// the same `idempotencyKey` to get the same answer (the code is single-use).
+    public func launchInquiry(launchCode: String, organizationId: String, deviceId: String, idempotencyKey: String)
+        async throws(FolioInquiryError) -> FolioInquiryLaunch
+    {
+        try await inquiryCall(
+            "POST", "/v1/inquiries/launch",
+            body: ["launchCode": launchCode, "organizationId": organizationId, "deviceId": deviceId],
+            idempotencyKey: idempotencyKey)
+    }
+
+    /// `POST /v1/handoffs/redeem`: a handoff code for a token of this device, which joins as an observer.
+    public func redeemHandoff(code: String, organizationId: String, deviceId: String, idempotencyKey: String)
+        async throws(FolioInquiryError) -> FolioInquiryLaunch
+    {
+        try await inquiryCall(
+            "POST", "/v1/handoffs/redeem",
+            body: ["code": code, "organizationId": organizationId, "deviceId": deviceId],
+            idempotencyKey: idempotencyKey)
+    }
+}
+
+/// The inquiry API of Folio for one inquiry and one device (docs/folio-api.md, "Inquiries").
+///
+/// Every call that changes the inquiry takes an `idempotencyKey`: pick one per intent and send it again on
+/// every retry, so a submission repeated after a crash is recorded once.
+public struct FolioInquiryClient: Sendable {
+    /// The client the calls go through.
+    public let client: FolioClient
+    public let inquiryId: String
+    /// The `inquiryToken` of this device's launch or handoff redemption.
+    public let token: String
+    public let deviceId: String
+
+    /// `GET /v1/inquiries/{inquiryId}`: the current state; the observer screen when this device has no control.
+    public func step(locale: String? = nil) async throws(FolioInquiryError) -> FolioInquiryStep {
+        let query = FolioClient.query([("deviceId", deviceId), ("locale", locale)])
+        return try await client.inquiryCall(
+            "GET", path + query, body: FolioClient.InquiryEmpty?.none, token: token)
+    }
+
+    /// `POST .../submit`: the fields of step `stepId`; answers the next step (the last step stays).
+    public func submit(stepId: String, fields: [String: JSONValue], locale: String? = nil, idempotencyKey: String)
+        async throws(FolioInquiryError) -> FolioInquiryStep
+    {
+        try await change(
+            "/submit", ["stepId": .string(stepId), "fields": .object(fields)], locale: locale,
+            idempotencyKey: idempotencyKey)
+    }
+
+    /// `POST .../back`: from step `stepId` to the previous one.
+    public func back(stepId: String, locale: String? = nil, idempotencyKey: String) async throws(FolioInquiryError)
+        -> FolioInquiryStep
+    {
+        try await change("/back", ["stepId": .string(stepId)], locale: locale, idempotencyKey: idempotencyKey)
+    }
+
+    /// `POST .../cancel`: ends the inquiry CANCELED.
+    public func cancel(locale: String? = nil, idempotencyKey: String) async throws(FolioInquiryError)
+        -> FolioInquiryStep
+    {
+        try await change("/cancel", [:], locale: locale, idempotencyKey: idempotencyKey)
+    }
+
+    /// `POST .../complete`: ends the inquiry COMPLETED (only on its last step).
+    public func complete(locale: String? = nil, idempotencyKey: String) async throws(FolioInquiryError)
+        -> FolioInquiryStep
+    {
+        try await change("/complete", [:], locale: locale, idempotencyKey: idempotencyKey)
+    }
+
+    /// `POST .../controller`: this device takes control.
+    public func takeControl(locale: String? = nil, idempotencyKey: String) async throws(FolioInquiryError)
+        -> FolioInquiryStep
+    {
+        try await change("/controller", [:], locale: locale, idempotencyKey: idempotencyKey)
+    }
+
+    /// `GET .../result`.
+    public func result() async throws(FolioInquiryError) -> FolioInquiryResult {
+        try await client.inquiryCall(
+            "GET", path + "/result" + FolioClient.query([("deviceId", deviceId)]),
+            body: FolioClient.InquiryEmpty?.none, token: token)
+    }
+
+    /// `POST .../handoffs`: a single-use code another device redeems to join.
+    public func createHandoff(idempotencyKey: String) async throws(FolioInquiryError) -> FolioInquiryHandoff {
+        try await client.inquiryCall(
+            "POST", path + "/handoffs", body: ["deviceId": JSONValue.string(deviceId)], token: token,
+            idempotencyKey: idempotencyKey)
+    }
+
+    /// `POST .../files`: a file (at most 32 MiB) for a FILE field of the current step.
+    public func uploadFile(field: String, fileName: String, mimeType: String, bytes: [UInt8], idempotencyKey: String)
+        async throws(FolioInquiryError) -> FolioInquiryFile
+    {
+        let body: [String: JSONValue] = [
+            "deviceId": .string(deviceId), "field": .string(field), "fileName": .string(fileName),
+            "mimeType": .string(mimeType), "data": .string(Data(bytes).base64EncodedString()),
+        ]
+        return try await client.inquiryCall(
+            "POST", path + "/files", body: body, token: token, idempotencyKey: idempotencyKey)
+    }
+
+    private var path: String { "/v1/inquiries/\(FolioClient.pathSegment(inquiryId))" }
+
+    private func change(_ suffix: String, _ members: [String: JSONValue], locale: String?, idempotencyKey: String)
+        async throws(FolioInquiryError) -> FolioInquiryStep
+    {
+        var body = members
+        body["deviceId"] = .string(deviceId)
+        if let locale { body["locale"] = .string(locale) }
+        return try await client.inquiryCall(
+            "POST", path + suffix, body: body, token: token, idempotencyKey: idempotencyKey)
+    }
+}

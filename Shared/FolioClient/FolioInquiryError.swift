@@ -1,0 +1,131 @@
+/// A failed inquiry call, by what the caller does about it. docs/folio-api.md ("Inquiries", "Errors") lists
+/// the status and code behind each case.
+public enum FolioInquiryError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// 400 `LAUNCH_CODE_INVALID`: the launch code is used, expired or unknown.
+    case launchCodeInvalid
+    /// 403 `LAUNCH_INVALID`: the launch code is not for this organization.
+    case launchInvalid
+    /// 401 `TOKEN_EXPIRED`.
+    case tokenExpired
+    /// 401 `TOKEN_INVALID`: no token, or one for another inquiry or device.
+    case tokenInvalid
+    /// 410 `INQUIRY_EXPIRED`: the inquiry's time is up.
+    case expired
+    /// 409 `NOT_CONTROLLER`: another device controls the inquiry.
+    case notController
+    /// 404 `INQUIRY_NOT_FOUND`.
+    case inquiryNotFound
+    /// 409 `STEP_OUTDATED`: the call named a step that is not the current one.
+    case stepOutdated
+    /// 409 `CANNOT_GO_BACK`: the inquiry is on its first step.
+    case cannotGoBack
+    /// 409 `CANNOT_COMPLETE`: the inquiry is not on its last step.
+    case cannotComplete
+    /// 409 `INQUIRY_FINISHED`: the inquiry is at a final status.
+    case finished
+    /// 422 `FIELD_VALIDATION`: `fields` maps field keys to Folio's messages.
+    case fieldValidation(message: String, fields: [String: String])
+    /// 422 `SCHEMA_VALIDATION`: a value has the wrong JSON type for its field.
+    case schemaValidation(message: String)
+    /// 410 `HANDOFF_EXPIRED` (also an unknown code).
+    case handoffExpired
+    /// 409 `HANDOFF_CONSUMED`: the code was already redeemed.
+    case handoffConsumed
+    /// 403 `HANDOFF_MISMATCH`: the code is for another organization.
+    case handoffMismatch
+    /// 413: the file is larger than `limitBytes`.
+    case fileTooLarge(limitBytes: Int)
+    /// 429.
+    case rateLimited(retryAfterSeconds: Int?)
+    /// A 5xx answer.
+    case `internal`(message: String)
+    /// Folio could not be reached, did not answer in time, or dropped the connection.
+    case network(message: String)
+    /// Any other answer: the status, code and message as Folio sent them.
+    case upstream(status: Int, code: String, message: String)
+    /// An answer that does not decode, e.g. a launch answer without `inquiryId`.
+    case malformedAnswer(message: String)
+
+    /// The largest file Folio takes, for a 413 that does not name its limit.
+    public static let defaultFileLimitBytes = 32 << 20
+
+    /// True when the same call (with the same Idempotency-Key) may succeed later.
+    public var isRetryable: Bool {
+        switch self {
+        case .network, .internal, .rateLimited: true
+        case .upstream(let status, let code, _): status == 409 && code == "IDEMPOTENCY_KEY_IN_PROGRESS"
+        default: false
+        }
+    }
+
+    /// Maps a failed call: `body` is Folio's error answer, if any.
+    init(_ error: FolioClientError, body: [UInt8]?) {
+        guard let status = error.status, let code = error.code else {
+            if error == .malformedResponse {
+                self = .malformedAnswer(message: error.message)
+            } else {
+                self = .network(message: error.description)
+            }
+            return
+        }
+        let details = body.flatMap { try? FolioJSON.decoder().decode(ErrorBody.self, from: .init($0)).error }
+        switch (status, code) {
+        case (_, "LAUNCH_CODE_INVALID"): self = .launchCodeInvalid
+        case (_, "LAUNCH_INVALID"): self = .launchInvalid
+        case (_, "TOKEN_EXPIRED"): self = .tokenExpired
+        case (_, "TOKEN_INVALID"): self = .tokenInvalid
+        case (_, "INQUIRY_EXPIRED"): self = .expired
+        case (_, "NOT_CONTROLLER"): self = .notController
+        case (_, "INQUIRY_NOT_FOUND"): self = .inquiryNotFound
+        case (_, "STEP_OUTDATED"): self = .stepOutdated
+        case (_, "CANNOT_GO_BACK"): self = .cannotGoBack
+        case (_, "CANNOT_COMPLETE"): self = .cannotComplete
+        case (_, "INQUIRY_FINISHED"): self = .finished
+        case (_, "FIELD_VALIDATION"):
+            self = .fieldValidation(message: error.message, fields: details?.fields ?? [:])
+        case (_, "SCHEMA_VALIDATION"): self = .schemaValidation(message: error.message)
+        case (_, "HANDOFF_EXPIRED"): self = .handoffExpired
+        case (_, "HANDOFF_CONSUMED"): self = .handoffConsumed
+        case (_, "HANDOFF_MISMATCH"): self = .handoffMismatch
+        case (413, _): self = .fileTooLarge(limitBytes: details?.limitBytes ?? Self.defaultFileLimitBytes)
+        case (429, _): self = .rateLimited(retryAfterSeconds: error.retryAfterSeconds)
+        case (500..., _): self = .internal(message: error.message)
+        default: self = .upstream(status: status, code: code, message: error.message)
+        }
+    }
+
+    private struct ErrorBody: Decodable {
+        struct Details: Decodable {
+            var fields: [String: String]?
+            var limitBytes: Int?
+        }
+        var error: Details
+    }
+
+    public var description: String {
+        switch self {
+        case .launchCodeInvalid: "LAUNCH_CODE_INVALID"
+        case .launchInvalid: "LAUNCH_INVALID"
+        case .tokenExpired: "TOKEN_EXPIRED"
+        case .tokenInvalid: "TOKEN_INVALID"
+        case .expired: "INQUIRY_EXPIRED"
+        case .notController: "NOT_CONTROLLER"
+        case .inquiryNotFound: "INQUIRY_NOT_FOUND"
+        case .stepOutdated: "STEP_OUTDATED"
+        case .cannotGoBack: "CANNOT_GO_BACK"
+        case .cannotComplete: "CANNOT_COMPLETE"
+        case .finished: "INQUIRY_FINISHED"
+        case .fieldValidation(let message, _): "FIELD_VALIDATION: \(message)"
+        case .schemaValidation(let message): "SCHEMA_VALIDATION: \(message)"
+        case .handoffExpired: "HANDOFF_EXPIRED"
+        case .handoffConsumed: "HANDOFF_CONSUMED"
+        case .handoffMismatch: "HANDOFF_MISMATCH"
+        case .fileTooLarge(let limit): "FILE_TOO_LARGE (limit \(limit) bytes)"
+        case .rateLimited(let seconds): "RATE_LIMITED" + (seconds.map { " (retry after \($0) s)" } ?? "")
+        case .internal(let message): "Folio internal error: \(message)"
+        case .network(let message): "network: \(message)"
+        case .upstream(let status, let code, let message): "Folio answered \(status) \(code): \(message)"
+        case .malformedAnswer(let message): "malformed answer from Folio: \(message)"
+        }
+    }
+}
