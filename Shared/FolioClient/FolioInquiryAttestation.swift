@@ -25,8 +25,10 @@ public struct FolioWindowAttestation: Decodable, Sendable, Equatable {
 
     /// Verifies `jws` with the key its `kid` names in `jwks`, then checks `typ`, that `now` lies in
     /// `[iat - leeway, exp + leeway]`, and that it is about `inquiryId`, `organizationId` and `deviceId`.
+    /// A nil `now` skips the time window: a caller that checks the attestation in the answer of its own exchange
+    /// knows it is fresh, and Folio's clock need not agree with its own.
     public static func verify(
-        _ jws: String, jwks: JWKSet, inquiryId: String, organizationId: String, deviceId: String, now: Date,
+        _ jws: String, jwks: JWKSet, inquiryId: String, organizationId: String, deviceId: String, now: Date?,
         leewaySeconds: Int64 = 60
     ) throws(Failure) -> FolioWindowAttestation {
         let kid: String?
@@ -43,10 +45,12 @@ public struct FolioWindowAttestation: Decodable, Sendable, Equatable {
         } catch {
             throw Failure(reason: "does not verify: \(error)")
         }
-        let seconds = Int64(now.timeIntervalSince1970.rounded(.down))
         guard claims.typ == type else { throw Failure(reason: "typ is \(claims.typ)") }
-        guard seconds + leewaySeconds >= claims.iat, seconds - leewaySeconds <= claims.exp else {
-            throw Failure(reason: "not valid at \(seconds) (iat \(claims.iat), exp \(claims.exp))")
+        if let now {
+            let seconds = Int64(now.timeIntervalSince1970.rounded(.down))
+            guard seconds + leewaySeconds >= claims.iat, seconds - leewaySeconds <= claims.exp else {
+                throw Failure(reason: "not valid at \(seconds) (iat \(claims.iat), exp \(claims.exp))")
+            }
         }
         guard claims.sub == inquiryId else { throw Failure(reason: "for inquiry \(claims.sub), not \(inquiryId)") }
         guard claims.org == organizationId else { throw Failure(reason: "for organization \(claims.org)") }

@@ -2,9 +2,11 @@ import Crypto
 import FolioClient
 import FolioModel
 
-/// Verifies the signed window attestation Folio returns with a launch code exchange: an EdDSA compact JWS by a
-/// key of Folio's JWKS (cached; fetched again for an unknown key id), with claims naming this inquiry,
-/// organization and device. One that does not verify is WindowAttestationInvalid.
+/// Verifies the signed window attestation Folio returns with a launch code exchange
+/// (``FolioWindowAttestation/verify(_:jwks:inquiryId:organizationId:deviceId:now:leewaySeconds:)``) against Folio's
+/// published Ed25519 keys, cached and fetched again for an unknown key id. The attestation arrives in the answer
+/// of the store's own exchange, so its time window is not checked against this host's clock. One that does not
+/// verify is WindowAttestationInvalid.
 public actor WindowAttestationVerifier {
     private let fetchKeys: @Sendable () async throws -> JWKSet
     private var keys: JWKSet?
@@ -26,17 +28,13 @@ public actor WindowAttestationVerifier {
                 throw .network(message: "Folio's signing keys cannot be fetched: \(error)")
             }
         }
-        guard let jwk = keys?.key(withID: kid), let key = try? jwk.publicKey() else {
-            throw .windowAttestationInvalid(reason: "signed with a key Folio does not publish (\(kid))")
-        }
-        guard let payload = try? JWS.verify(attestation, publicKey: key).payload,
-            let claims = try? JSONParser.parse(payload)
-        else {
-            throw .windowAttestationInvalid(reason: "the signature does not verify")
-        }
-        let expected = ["typ": "folio.window", "sub": inquiryID, "org": organizationID, "dev": deviceID]
-        for (name, value) in expected.sorted(by: { $0.key < $1.key }) where claims[name]?.stringValue != value {
-            throw .windowAttestationInvalid(reason: "the claim \(name) does not match")
+        guard let keys else { throw .windowAttestationInvalid(reason: "Folio publishes no keys") }
+        do {
+            _ = try FolioWindowAttestation.verify(
+                attestation, jwks: keys, inquiryId: inquiryID, organizationId: organizationID, deviceId: deviceID,
+                now: nil)
+        } catch {
+            throw .windowAttestationInvalid(reason: error.reason)
         }
     }
 }

@@ -14,11 +14,11 @@ extension InquiryFolio {
                         saved: SavedInquiry(
                             inquiryId: launch.inquiryId, correlationId: launch.correlationId, token: launch.inquiryToken),
                         attestation: launch.attestation)
-                } catch .malformedAnswer {
-                    // The inquiry id cannot be read from what the exchange returned.
-                    throw .noActiveInquiry
+                } catch let error as FolioInquiryError {
+                    // An answer whose inquiry id cannot be read is NoActiveInquiry.
+                    throw InquiryError(launch: error)
                 } catch {
-                    throw InquiryError(folio: error)
+                    throw .network(message: String(describing: error))
                 }
             },
             redeemHandoff: { code, organizationID, deviceID, key throws(InquiryError) in
@@ -29,10 +29,10 @@ extension InquiryFolio {
                         saved: SavedInquiry(
                             inquiryId: launch.inquiryId, correlationId: launch.correlationId, token: launch.inquiryToken),
                         attestation: launch.attestation)
-                } catch .malformedAnswer {
-                    throw .noActiveInquiry
+                } catch let error as FolioInquiryError {
+                    throw InquiryError(launch: error)
                 } catch {
-                    throw InquiryError(folio: error)
+                    throw .network(message: String(describing: error))
                 }
             },
             send: { request, inquiry, deviceID, key throws(InquiryError) in
@@ -106,6 +106,16 @@ extension FolioInquiryHandoff {
 }
 
 extension InquiryError {
+    /// A launch code exchange or handoff redemption that failed: an answer the store cannot read the inquiry id
+    /// from is NoActiveInquiry (spec "Entries").
+    init(launch error: FolioInquiryError) {
+        if case .malformedAnswer = error {
+            self = .noActiveInquiry
+        } else {
+            self.init(folio: error)
+        }
+    }
+
     /// Folio's answer as the store's error (spec "Errors"); codes the store has no case for stay Upstream.
     init(folio error: FolioInquiryError) {
         switch error {
@@ -129,7 +139,7 @@ extension InquiryError {
         case .upstream(let status, let code, let message):
             self = .upstream(status: Int64(status), code: code, message: message)
         case .stepOutdated, .cannotGoBack, .cannotComplete, .finished:
-            self = .upstream(status: 409, code: error.code, message: String(describing: error))
+            self = .upstream(status: 409, code: error.description, message: error.description)
         }
     }
 }
