@@ -1,0 +1,89 @@
+import FolioClient
+import FolioEmulator
+import FolioModel
+import Foundation
+import HTTP
+import XCTest
+
+/// InquiryStore through the whole stack: Gateway → InquiryService → Folio (the emulator) and PostgreSQL.
+extension FoundationStackTests {
+    /// The operator's side of Folio: creates inquiries and their launch codes.
+    var operatorFolio: FolioClient {
+        FolioClient(
+            configuration: .init(baseURL: "http://127.0.0.1:\(emulatorPort)", apiKey: "e2e-key"), httpClient: http)
+    }
+
+    /// A new inquiry of `template` for org-demo: (inquiry id, launch code).
+    func createInquiry(_ template: String = "tmpl_full", testing: FolioInquiryTesting? = nil) async throws
+        -> (String, String)
+    {
+        var create = FolioInquiryCreate(organizationId: "org-demo", templateId: template)
+        create.testing = testing
+        let created = try await operatorFolio.createInquiry(create, idempotencyKey: RandomID.base32(count: 20))
+        return (created.inquiryId, created.launchCode)
+    }
+
+    /// A runtime of org-demo (on the device of `deviceCredential` when given) with an InquiryStore mounted:
+    /// (token, store id, device credential).
+    func mountInquiry(deviceCredential: String? = nil, timeZone: String? = nil) async throws
+        -> (token: String, store: String, device: String)
+    {
+        var params: [String: JSONValue] = ["organizationId": "org-demo"]
+        if let deviceCredential { params["deviceCredential"] = .string(deviceCredential) }
+        let created = try await rpc("runtime.create", .object(params))
+        let token = try XCTUnwrap(created["result"]?["token"]?.stringValue, "\(created)")
+        let device = try XCTUnwrap(created["result"]?["deviceCredential"]?.stringValue, "\(created)")
+        let mounted = try await rpc(
+            "inquiry.mount", timeZone.map { ["timeZone": .string($0)] } ?? [:], token: token)
+        return (token, try XCTUnwrap(mounted["result"]?["storeId"]?.stringValue, "\(mounted)"), device)
+    }
+
+    func openInquiry(_ code: String) -> JSONValue {
+        ["type": "OPEN", "value": ["entry": ["type": "START", "value": ["launchCode": .string(code)]]]]
+    }
+
+    func act(_ intent: JSONValue) -> JSONValue { ["type": "ACT", "value": intent] }
+
+    func edit(_ key: String, _ value: JSONValue) -> JSONValue {
+        act(["type": "EDIT", "value": ["key": .string(key), "value": value]])
+    }
+
+    func text(_ text: String) -> JSONValue { ["type": "TEXT", "value": ["text": .string(text)]] }
+
+    /// The step id the model shows, if any.
+    func stepID(_ model: JSONValue) -> String? {
+        model["inquiry"]?["stage"]?["content"]?["value"]?["stepId"]?.stringValue
+    }
+
+    /// Follows the store until it shows step `id` and no request runs.
+    func followStep(_ store: String, _ id: String, token: String) async throws -> JSONValue {
+        try await follow(store, token: token) { self.stepID($0) == id && $0["loading"] == false }
+    }
+
+    /// The FieldView of the model with this id.
+    func modelField(_ model: JSONValue, _ id: String) -> JSONValue? {
+        for container in model["inquiry"]?["stage"]?["content"]?["value"]?["containers"]?.arrayValue ?? [] {
+            for element in container["elements"]?.arrayValue ?? []
+            where element["type"] == "FIELD" && element["value"]?["value"]?["id"]?.stringValue == id {
+                return element["value"]?["value"]
+            }
+        }
+        return nil
+    }
+
+    func testInquiryStartsByLaunchCodeAndShowsItsFirstStep() async throws {
+        let (inquiryID, code) = try await createInquiry()
+        let (token, store, _) = try await mountInquiry()
+        let idle = try await rpc("store.state", ["storeId": .string(store)], token: token)
+        XCTAssertEqual(idle["result"]?["model"]?["lifecycle"], ["type": "IDLE"], "\(idle)")
+        try await dispatch(store, openInquiry(code), token: token)
+        let model = try await followStep(store, "personal", token: token)
+        XCTAssertEqual(model["lifecycle"]?["type"], "STARTED", "\(model)")
+        XCTAssertEqual(model["lifecycle"]?["value"]?["inquiryId"]?.stringValue, inquiryID)
+        XCTAssertEqual(model["inquiry"]?["id"]?.stringValue, inquiryID)
+        XCTAssertNil(model["error"])
+        XCTAssertEqual(model["chrome"]?["close"], "Close")
+        let inquiry = try await admin.inquiry(id: inquiryID)
+        XCTAssertEqual(inquiry.launchExchanges, 1)
+    }
+}
