@@ -1,0 +1,101 @@
+import FolioEmulator
+import FolioModel
+import Foundation
+import Postgres
+import TestSupport
+import XCTest
+
+/// DESIGN §5 for InquiryStore: two workers share the `inquiry` queue group; when the worker that owns a store
+/// dies, the Gateway has another one adopt it from its snapshot, and the inquiry goes on.
+extension FoundationStackTests {
+    func testInquiryGoesOnAfterItsWorkerIsKilledWithTheValuesItKeptAndFolioGetsEachSubmissionOnce() async throws {
+        try await startSecondInquiryWorker()
+
+        let (inquiryID, code) = try await createInquiry()
+        let (token, store, _) = try await mountInquiry()
+        try await dispatch(store, openInquiry(code), token: token)
+        _ = try await followStep(store, "personal", token: token)
+        try await dispatch(store, edit("full_name", text("Ada Lovelace")), token: token)
+        try await dispatch(store, edit("customer_number", text("12345")), token: token)
+        let filled = try await follow(store, token: token) {
+            self.modelField($0, "f_customer_number")?["value"] == "12-345"
+        }
+        XCTAssertEqual(modelField(filled, "f_full_name")?["value"], "Ada Lovelace")
+
+        // SIGKILL the worker that owns the store.
+        let owner = try await snapshotOwner(store)
+        let workers = processes.indices.filter { processes[$0].name == "folio-inquiry" }
+        XCTAssertEqual(workers.count, 2)
+        let victim = try XCTUnwrap(owner == "inquiry-second" ? workers.last : workers.first)
+        kill(processes[victim].process.processIdentifier, SIGKILL)
+        processes[victim].process.waitUntilExit()
+        processes.remove(at: victim)
+
+        // The next call finds no responder; the other worker adopts the store and the submit goes out.
+        try await dispatch(store, act(["type": "SUBMIT"]), token: token)
+        let next = try await followStep(store, "contact", token: token)
+        XCTAssertNil(next["error"], "\(next)")
+        let adopter = try await snapshotOwner(store)
+        XCTAssertNotEqual(adopter, owner, "another worker owns the store now")
+        let inquiry = try await admin.inquiry(id: inquiryID)
+        let personal = inquiry.submissions.filter { $0.stepId == "personal" }
+        XCTAssertEqual(personal.count, 1, "Folio received the submission exactly once")
+        XCTAssertEqual(personal.first?.fields["full_name"], "Ada Lovelace")
+        XCTAssertEqual(personal.first?.fields["customer_number"], "12-345")
+    }
+
+    /// Starts a second InquiryService worker (`inquiry-second`) and waits until it is on the bus.
+    func startSecondInquiryWorker() async throws {
+        var second = serviceEnvironment
+        second["FOLIO_WORKER_ID"] = "inquiry-second"
+        processes.append(try StackProcess("folio-inquiry", environment: second, logDirectory: logDirectory))
+        try await waitUntil("the second inquiry worker answers") {
+            let pool = PostgresPool(url: try TestEnvironment.databaseURL(), size: 1)
+            defer { Task { await pool.close() } }
+            let rows = try await pool.query(
+                "SELECT 1 FROM service_workers WHERE service = 'inquiry' AND worker_id = 'inquiry-second'")
+            return !rows.isEmpty
+        }
+    }
+
+    /// The worker that owns a store, from its snapshot.
+    func snapshotOwner(_ store: String) async throws -> String {
+        let pool = PostgresPool(url: try TestEnvironment.databaseURL(), size: 1)
+        defer { Task { await pool.close() } }
+        let rows = try await pool.query("SELECT owner_worker FROM store_snapshots WHERE store_id = \(store)")
+        return try XCTUnwrap(rows.first).decode(String.self, "owner_worker")
+    }
+}
+
+extension FoundationStackTests {
+    func testInquiryWorkerKilledWhileASubmitIsWithFolioSendsItAgainOnceFromTheAdoptingWorker() async throws {
+        try await startSecondInquiryWorker()
+        let (inquiryID, code) = try await createInquiry()
+        let (token, store, _) = try await mountInquiry()
+        try await dispatch(store, openInquiry(code), token: token)
+        _ = try await followStep(store, "personal", token: token)
+        try await dispatch(store, edit("full_name", text("Grace Hopper")), token: token)
+        _ = try await follow(store, token: token) { self.modelField($0, "f_full_name")?["value"] == "Grace Hopper" }
+
+        // Folio holds the submit for a while, so the worker dies with the request under way.
+        _ = try await admin.injectFault(
+            EmulatorFault(route: "POST /v1/inquiries/{inquiryId}/submit", count: 1, delayMs: 1500))
+        try await dispatch(store, act(["type": "SUBMIT"]), token: token)
+        _ = try await follow(store, token: token) { $0["loading"] == true }
+        let owner = try await snapshotOwner(store)
+        let workers = processes.indices.filter { processes[$0].name == "folio-inquiry" }
+        let victim = try XCTUnwrap(owner == "inquiry-second" ? workers.last : workers.first)
+        kill(processes[victim].process.processIdentifier, SIGKILL)
+        processes[victim].process.waitUntilExit()
+        processes.remove(at: victim)
+
+        // The adopting worker runs the unfinished submit again under the same idempotency key.
+        let next = try await followStep(store, "contact", token: token)
+        XCTAssertNil(next["error"], "\(next)")
+        // The dead worker's request is still held by the fault; once it reaches the handler it must replay the
+        // stored answer, not record the submission again.
+        try await Task.sleep(for: .milliseconds(2000))
+        let inquiry = try await admin.inquiry(id: inquiryID)
+        XCTAssertEqual(inquiry.submissions.filter { $0.stepId == "personal" }.count, 1, "\(inquiry.submissions)")
+    }
+}
