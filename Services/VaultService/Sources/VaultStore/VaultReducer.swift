@@ -25,6 +25,9 @@ public struct VaultReducer: StoreReducer {
         case vaultChanged
         /// A write changed these entries (local ids) of the store's account, and nothing else.
         case entriesChanged([String])
+        /// A service changed the vault for this store's runtime outside its actions (an attachment added): a
+        /// signed-in vault pushes, as after a write.
+        case pushRequested
         /// The runtime's session now holds this account's vault (announced by the AuthService).
         case sessionChanged(VaultAccount)
         /// The runtime's session as read when the store mounted; an announcement that came first is newer.
@@ -117,6 +120,9 @@ public struct VaultReducer: StoreReducer {
             return reload(.all, &state)
         case .entriesChanged(let ids):
             return reload(.entries(Set(ids)), &state)
+        case .pushRequested:
+            guard state.account?.kind == .authenticated else { return [] }
+            return backgroundSync(&state)
         case .restored:
             state.pendingReload = nil
             return load(&state)
