@@ -65,22 +65,30 @@ enum VaultStore {
     /// A sign-in from a transient session copies the transient vault into the account's first. The session is
     /// read after the subscription starts, so a change in between is not missed. False when the runtime has
     /// no session (it was shut down).
-    static func follow(_ host: StoreHost<VaultReducer>, _ dependencies: Dependencies, restored: Bool = false)
-        async throws -> Bool
-    {
+    /// `readAccount` reads the runtime's session and organization (one query; tests count it).
+    static func follow(
+        _ host: StoreHost<VaultReducer>, _ dependencies: Dependencies, restored: Bool = false,
+        readAccount: (@Sendable (String) async throws -> VaultAccount?)? = nil
+    ) async throws -> Bool {
         let context = dependencies.context
+        let database = context.database
+        let readAccount = readAccount ?? { runtimeID in try await account(runtimeID: runtimeID, database: database) }
         let changes = VaultChangeFollower(transport: context.transport, watchers: dependencies.watchers, host: host)
-        let organization = try await context.database.query(
-            "SELECT organization_id FROM runtimes WHERE id = \(host.runtime.id)"
-        ).first?.decode(String.self, "organization_id")
+        let runtimeID = host.runtime.id
         let session = try await context.transport.subscribe(
-            subject: BusSubjects.sessionChanged(runtimeID: host.runtime.id), queueGroup: nil, delivery: .serial
+            subject: BusSubjects.sessionChanged(runtimeID: runtimeID), queueGroup: nil, delivery: .serial
         ) { [weak host] message in
-            // The runtime's organization does not change with its session.
-            guard let host, let json = try? JSONParser.parse(message.payload), let identity = json["identity"],
+            guard let host, let json = try? JSONParser.parse(message.payload), let identity = json["identity"] else {
+                return .now(nil)
+            }
+            // The runtime's organization does not change with its session: the store has it from its first read,
+            // unless this announcement came before that read.
+            var organization = await host.currentState.account?.organizationID
+            if organization == nil { organization = try? await readAccount(runtimeID)?.organizationID }
+            guard
                 let account = VaultAccount(
                     identity: identity, folioSessionID: json["folioSessionId"]?.stringValue,
-                    organizationID: await host.currentState.account?.organizationID ?? organization)
+                    organizationID: organization)
             else { return .now(nil) }
             if let previous = await host.currentState.account, previous.kind == .transient,
                 account.kind == .authenticated
@@ -93,9 +101,7 @@ enum VaultStore {
         }
         await context.registry.attach(session, to: host.id)
         await context.registry.attach(changes, to: host.id)
-        guard let account = try await account(runtimeID: host.runtime.id, database: context.database) else {
-            return false
-        }
+        guard let account = try await readAccount(runtimeID) else { return false }
         // A restored store's snapshot may be older than the session it reads now.
         await (restored ? changes.follow(account) : changes.followFirst(account))
         await host.send(restored ? .sessionChanged(account) : .sessionRead(account))
