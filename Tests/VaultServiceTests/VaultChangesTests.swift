@@ -17,7 +17,7 @@ final class VaultChangesTests: XCTestCase {
     private let account = VaultAccount(id: "acct_changes", kind: .authenticated)
 
     /// A store of `runtimeID` on `account` whose effects answer at once; it counts its sync passes and reads.
-    private func store(_ runtimeID: String, bus: InProcessBus, passes: Counter) async
+    private func store(_ runtimeID: String, bus: InProcessBus, passes: Counter, reads: Counter = Counter()) async
         -> (StoreHost<VaultReducer>, VaultChangeFollower)
     {
         let host = StoreHost(
@@ -31,6 +31,7 @@ final class VaultChangesTests: XCTestCase {
             case .loadView(let requestID, _):
                 return [.viewLoaded(requestID: requestID, VaultView())]
             case .loadEntries(let requestID, _, _):
+                reads.add()
                 return [.entriesLoaded(requestID: requestID, VaultViewPatch(entries: [], pending: 0, conflicts: 0))]
             default:
                 return []
@@ -70,10 +71,28 @@ final class VaultChangesTests: XCTestCase {
         await otherFollower.cancel()
     }
 
+    func testTheWritingStoreSkipsItsOwnNotificationAndTheOthersReadIt() async throws {
+        let bus = InProcessBus()
+        let (writer, writerReads) = (Counter(), Counter())
+        let (reader, readerReads) = (Counter(), Counter())
+        let (host, follower) = await store("rt_writer", bus: bus, passes: writer, reads: writerReads)
+        let (other, otherFollower) = await store("rt_reader", bus: bus, passes: reader, reads: readerReads)
+        try await Task.sleep(for: .milliseconds(50))
+
+        await VaultChanges.announce(account: account.id, entries: ["D_1"], by: host.id, transport: bus)
+        try await waitUntil { readerReads.value == 1 }
+        try await Task.sleep(for: .milliseconds(100))
+        XCTAssertEqual(writerReads.value, 0, "the writing store read its change with the write")
+        XCTAssertEqual(other.id.service, .vault)
+        await follower.cancel()
+        await otherFollower.cancel()
+    }
+
     func testANoticeNamesItsEntriesAndTheRuntimeThatPushes() {
         XCTAssertEqual(
             VaultChanges.notice(Array(#"{"entries":["D_1"],"pushedBy":"rt_1"}"#.utf8)),
             VaultChanges.Notice(entries: ["D_1"], pushedBy: "rt_1"))
+        XCTAssertEqual(VaultChanges.notice(Array(#"{"entries":["D_1"],"by":"vault_x"}"#.utf8)).by, "vault_x")
         XCTAssertEqual(VaultChanges.notice([]), VaultChanges.Notice(), "an empty payload: read the whole vault")
         XCTAssertEqual(VaultChanges.notice(Array(#"{"entries":[1]}"#.utf8)).entries, nil)
     }

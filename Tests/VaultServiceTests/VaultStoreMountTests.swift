@@ -34,10 +34,11 @@ final class VaultStoreMountTests: XCTestCase {
         let runtimeID = "rt_mount_\(RandomID.base32(count: 8))"
         let guest = VaultAccount(id: "guest_\(RandomID.base32(count: 8))", kind: .transient, organizationID: "org_blue")
         let reads = Counter()
+        let id = StoreID.generate(for: .vault)
         let host = StoreHost(
-            id: StoreID.generate(for: .vault), kind: VaultStore.kind, runtime: await context.registry.runtime(runtimeID),
+            id: id, kind: VaultStore.kind, runtime: await context.registry.runtime(runtimeID),
             reducer: VaultReducer(), initialState: VaultReducer.State(network: .unknown),
-            runEffect: VaultStore.effects(dependencies))
+            runEffect: VaultStore.effects(dependencies, store: id))
         let followed = try await VaultStore.follow(host, dependencies) { _ in
             reads.add()
             return guest

@@ -11,12 +11,15 @@ enum VaultChanges {
 
     /// `pushedBy`: a change a service made for a runtime outside its stores' actions (an attachment added); the
     /// VaultStores of that runtime push it, as they push after their own writes.
+    /// `by`: the store whose write it was; that store has read the change already and skips the notification.
     static func announce(
-        account: String, entries: [String]? = nil, pushedBy runtimeID: String? = nil, transport: any BusTransport
+        account: String, entries: [String]? = nil, pushedBy runtimeID: String? = nil, by store: StoreID? = nil,
+        transport: any BusTransport
     ) async {
         var members: [String: JSONValue] = [:]
         if let entries { members["entries"] = .array(entries.map(JSONValue.string)) }
         if let runtimeID { members["pushedBy"] = .string(runtimeID) }
+        if let store { members["by"] = .string(store.rawValue) }
         let payload = members.isEmpty ? [] : JSONValue.object(members).serialized()
         try? await transport.publish(subject: subject(account: account), payload: payload)
     }
@@ -27,11 +30,13 @@ enum VaultChanges {
         var entries: [String]?
         /// The runtime whose stores push the change.
         var pushedBy: String?
+        /// The store whose write it was (raw id).
+        var by: String?
     }
 
     static func notice(_ payload: [UInt8]) -> Notice {
         guard !payload.isEmpty, let json = try? JSONParser.parse(payload) else { return Notice() }
-        var notice = Notice(pushedBy: json["pushedBy"]?.stringValue)
+        var notice = Notice(pushedBy: json["pushedBy"]?.stringValue, by: json["by"]?.stringValue)
         if let ids = json["entries"]?.arrayValue {
             let entries = ids.compactMap(\.stringValue)
             notice.entries = entries.count == ids.count && !entries.isEmpty ? entries : nil
@@ -75,6 +80,8 @@ actor VaultChangeFollower: BusSubscription {
         ) { [weak host] message in
             guard let host else { return .now(nil) }
             let notice = VaultChanges.notice(message.payload)
+            // The store's own write: it read the change with the write.
+            if notice.by == host.id.rawValue { return .now(nil) }
             if let entries = notice.entries {
                 await host.send(.entriesChanged(entries))
             } else {

@@ -29,7 +29,7 @@ enum VaultStore {
             let host = StoreHost(
                 id: id, kind: kind, runtime: runtime, reducer: VaultReducer(),
                 initialState: VaultReducer.State(network: .unknown), persistence: context.snapshots,
-                runEffect: effects(dependencies))
+                runEffect: effects(dependencies, store: id))
             guard try await follow(host, dependencies) else { throw StoreError.runtimeShutDown }
             return host
         }
@@ -39,7 +39,7 @@ enum VaultStore {
         { snapshot, runtime in
             let host = try await StoreHost.restore(
                 snapshot, runtime: runtime, reducer: VaultReducer(), persistence: dependencies.context.snapshots,
-                runEffect: effects(dependencies))
+                runEffect: effects(dependencies, store: snapshot.storeID))
             await host.send(.restored)
             _ = try await follow(host, dependencies, restored: true)
             return host
@@ -114,26 +114,31 @@ enum VaultStore {
         return true
     }
 
-    static func effects(_ dependencies: Dependencies) -> EffectRunner<VaultReducer> {
+    /// The effects of the store `store` (its own change notifications are marked with it).
+    static func effects(_ dependencies: Dependencies, store: StoreID) -> EffectRunner<VaultReducer> {
         let context = dependencies.context
         return { effect in
             switch effect {
             case .write(let requestID, let account, let write):
                 do {
                     let result = try await dependencies.repository.write(
-                        write, account: account.id, session: account.kind)
-                    // The stores read again only the entries the write names, unless it followed a transient
-                    // vault into an account's (then anything may have changed).
+                        write, account: account.id, session: account.kind, readingBack: true)
+                    // The other stores read again only the entries the write names, unless it followed a
+                    // transient vault into an account's (then anything may have changed).
+                    let named = result.movedTo == nil ? result.changedEntries : nil
                     await VaultChanges.announce(
-                        account: account.id, entries: result.movedTo == nil ? result.changedEntries : nil,
-                        transport: context.transport)
+                        account: account.id, entries: named, by: store, transport: context.transport)
                     if let movedTo = result.movedTo {
                         await VaultChanges.announce(account: movedTo, transport: context.transport)
                     }
                     // A write of a signed-in vault pushes; so does one that followed a transient vault into the
                     // account's on sign-in.
                     let pushes = account.kind == .authenticated || result.movedTo != nil
-                    return [.actionFinished(requestID: requestID, error: nil, pushes: pushes)]
+                    return [
+                        .writeFinished(
+                            requestID: requestID, changed: named.map { .entries(Set($0)) } ?? .all,
+                            patch: named == nil ? nil : result.patch, pushes: pushes)
+                    ]
                 } catch {
                     context.logger.info(
                         "vault write refused", ["account": account.id, "error": String(describing: error)])
