@@ -67,7 +67,8 @@ final class VaultBusReplyLimitTests: XCTestCase {
         ]
         let reply = try await caller.request(subject: subject, payload: batch.serialized(), timeout: .seconds(10))
         let responses = try XCTUnwrap(try JSONParser.parse(reply).arrayValue)
-        XCTAssertEqual(responses.map { $0["id"] }, [7, "p"], "one error per request with an id, none for a notification")
+        XCTAssertEqual(
+            responses.map { $0["id"] }, [7, "p"], "one error per request with an id, none for a notification")
         for response in responses {
             XCTAssertEqual(response["error"]?["code"], .int(Int64(FolioErrorCode.payloadTooLarge.rawValue)))
         }

@@ -190,9 +190,12 @@ final class VaultReducerReadTests: XCTestCase {
         }
 
         // A write that changed more than its entries reads the whole view.
-        store.receive(.write(value: .permanentlyDelete(id: "D_1")), effects: [
-            .write(requestID: 6, account: guest, .permanentlyDelete(id: "D_1"))
-        ]) {
+        store.receive(
+            .write(value: .permanentlyDelete(id: "D_1")),
+            effects: [
+                .write(requestID: 6, account: guest, .permanentlyDelete(id: "D_1"))
+            ]
+        ) {
             $0.running = [6]
             $0.writing = 6
             $0.lastRequestID = 6

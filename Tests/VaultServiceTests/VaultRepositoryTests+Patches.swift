@@ -17,7 +17,8 @@ extension VaultRepositoryTests {
             let result = try await repository.write(write, account: owner, session: .transient, readingBack: true)
             let ids = try XCTUnwrap(result.changedEntries, "\(rule): the write names its entries")
             let patch = try await repository.entries(ids, account: owner)
-            XCTAssertEqual(result.patch, patch, "\(rule): the patch read in the write's transaction is the one after it")
+            XCTAssertEqual(
+                result.patch, patch, "\(rule): the patch read in the write's transaction is the one after it")
             XCTAssertTrue(view.apply(patch), rule)
             let full = try await repository.view(account: owner)
             XCTAssertEqual(view, full, rule)

@@ -48,7 +48,8 @@ final class VaultStoreCloseTests: XCTestCase {
         -> StoreHost<VaultReducer>
     {
         let host = StoreHost(
-            id: StoreID.generate(for: .vault), kind: VaultStore.kind, runtime: await context.registry.runtime(runtimeID),
+            id: StoreID.generate(for: .vault), kind: VaultStore.kind,
+            runtime: await context.registry.runtime(runtimeID),
             reducer: VaultReducer(), initialState: VaultReducer.State(network: .unknown), runEffect: { _ in [] })
         let changes = VaultChangeFollower(transport: context.transport, watchers: watchers, host: host)
         await context.registry.attach(changes, to: host.id)
