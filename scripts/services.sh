@@ -46,9 +46,13 @@ start_pg() {
 stop_pg() { as_pg "$pg_bin/pg_ctl" -D "$dir/pg" -m fast -w stop >/dev/null 2>&1 || true; }
 
 start_nats() {
-    # FOLIO_NATS_MAX_PAYLOAD raises the largest message (1 MiB by default), for stores with big models; the
-    # folder keeps it for restarts.
-    [ -n "${FOLIO_NATS_MAX_PAYLOAD:-}" ] && echo "max_payload: $FOLIO_NATS_MAX_PAYLOAD" >"$dir/nats.conf"
+    # FOLIO_NATS_MAX_PAYLOAD sets the largest message (here 8 MiB unless set; NATS's own default is 1 MiB), for
+    # stores with big models; the folder keeps it for restarts.
+    if [ -n "${FOLIO_NATS_MAX_PAYLOAD:-}" ]; then
+        echo "max_payload: $FOLIO_NATS_MAX_PAYLOAD" >"$dir/nats.conf"
+    elif [ ! -f "$dir/nats.conf" ]; then
+        echo "max_payload: 8388608" >"$dir/nats.conf"
+    fi
     local config=()
     [ -f "$dir/nats.conf" ] && config=(-c "$dir/nats.conf")
     setsid nats-server "${config[@]}" -a 127.0.0.1 -p "$nats_port" </dev/null >>"$dir/nats.log" 2>&1 &

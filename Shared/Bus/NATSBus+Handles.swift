@@ -56,6 +56,9 @@ final class NATSConnectionHandle: @unchecked Sendable {
 
     var isConnected: Bool { natsConnection_Status(pointer) == NATS_CONN_STATUS_CONNECTED }
 
+    /// The largest message the server takes (its `max_payload`), as it announced on connecting; 0 when unknown.
+    var maxPayload: Int { Int(max(0, natsConnection_GetMaxPayload(pointer))) }
+
     func publish(subject: String, reply: String?, payload: [UInt8]) throws(BusError) {
         let status = payload.withUnsafeBytes { buffer in
             if let reply {
@@ -168,14 +171,38 @@ final class SubscriptionBox: Sendable {
         guard let replyTo = message.replyTo else { return }
         switch reply {
         case .now(let bytes):
-            if let bytes { try? connection.publish(subject: replyTo, reply: nil, payload: bytes) }
+            if let bytes { publishReply(bytes, for: message, to: replyTo, on: connection) }
         case .deferred(let task):
             Task {
-                if let bytes = await task.value {
-                    try? connection.publish(subject: replyTo, reply: nil, payload: bytes)
-                }
+                if let bytes = await task.value { publishReply(bytes, for: message, to: replyTo, on: connection) }
             }
         }
+    }
+
+    /// A reply the bus refuses (too big for the server's max payload, most often) is answered with a small
+    /// JSON-RPC error instead, and logged: dropped, it would leave the caller waiting for its timeout.
+    private static func publishReply(
+        _ bytes: [UInt8], for message: BusMessage, to replyTo: String, on connection: NATSConnectionHandle
+    ) {
+        let failure: BusError
+        do throws(BusError) {
+            try connection.publish(subject: replyTo, reply: nil, payload: bytes)
+            return
+        } catch {
+            failure = error
+        }
+        let limit = connection.maxPayload
+        let error = NATSReplyFailure.error(replySize: bytes.count, limit: limit, failure: failure)
+        var answered = false
+        if let fallback = NATSReplyFailure.payload(answering: message.payload, with: error) {
+            do throws(BusError) {
+                try connection.publish(subject: replyTo, reply: nil, payload: fallback)
+                answered = true
+            } catch {}
+        }
+        NATSReplyFailure.log(
+            subject: message.subject, replyTo: replyTo, size: bytes.count, limit: limit, failure: failure,
+            answered: answered)
     }
 }
 

@@ -64,6 +64,10 @@ public final class NATSBus: BusTransport {
 
     public var isConnected: Bool { connection.isConnected }
 
+    /// The largest message the server takes (its `max_payload`); 0 when unknown. A reply bigger than this is
+    /// answered with a `PAYLOAD_TOO_LARGE` error instead.
+    public var maxPayload: Int { connection.maxPayload }
+
     public func request(subject: String, payload: [UInt8], timeout: Duration) async throws(BusError) -> [UInt8] {
         let token = replies.nextToken()
         let replySubject = "\(inboxPrefix).\(token)"

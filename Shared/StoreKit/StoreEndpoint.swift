@@ -27,8 +27,14 @@ public struct StoreEndpoint: Sendable {
             let runtime = await registry.runtime(runtimeID)
             if runtime.isShutDown { throw StoreError.runtimeShutDown }
             let id = StoreID.generate(for: service)
-            let store = try await make(call, runtime, id)
-            try await serve(store)
+            do {
+                let store = try await make(call, runtime, id)
+                try await serve(store)
+            } catch {
+                // What the store began to follow while it was made goes with it.
+                await registry.remove(id)
+                throw error
+            }
             return ["storeId": .string(id.rawValue)]
         }
     }
@@ -91,7 +97,7 @@ public struct StoreEndpoint: Sendable {
                 return await store.next(afterVersion: after, timeout: timeout)?.json ?? .null
             },
             StoreMethods.close.handled { call in
-                try await lookup(call).close()
+                await registry.close(try await lookup(call).id)
                 return .null
             },
         ])

@@ -10,6 +10,8 @@ public actor StoreRegistry {
     }
 
     private var stores: [StoreID: Entry] = [:]
+    /// Stores closed, or of a runtime that shut down: only their subject is left, answering as closed.
+    private var retired: [StoreID: Entry] = [:]
     /// Subscriptions a store keeps besides its own subject (events it follows), cancelled with it.
     private var attached: [StoreID: [any BusSubscription]] = [:]
     private var runtimes: [String: RuntimeContext] = [:]
@@ -25,51 +27,78 @@ public actor StoreRegistry {
         return context
     }
 
-    public func register(_ store: any MountedStore, subscription: (any BusSubscription)?) {
+    public func register(_ store: any MountedStore, subscription: (any BusSubscription)?) async {
         stores[store.id] = Entry(store: store, subscription: subscription)
+        // A runtime that shut down while the store was being made: nothing must stay behind for it.
+        if store.runtime.isShutDown {
+            await store.runtimeDidShutDown()
+            await retire(store.id)
+        }
     }
 
     /// Keeps a subscription that belongs to a store (before or after it is registered) and cancels it when the
-    /// store is removed.
-    public func attach(_ subscription: any BusSubscription, to id: StoreID) {
+    /// store is closed or removed.
+    public func attach(_ subscription: any BusSubscription, to id: StoreID) async {
+        if retired[id] != nil {
+            await subscription.cancel()
+            return
+        }
         attached[id, default: []].append(subscription)
     }
 
-    /// The store with this id if `runtimeID` owns it.
+    /// The store with this id if `runtimeID` owns it; a closed one answers as closed.
     public func store(_ id: StoreID, runtimeID: String?) throws(StoreError) -> any MountedStore {
-        guard let entry = stores[id], entry.store.runtime.id == runtimeID else { throw .unknownStore }
+        guard let entry = stores[id] ?? retired[id], entry.store.runtime.id == runtimeID else { throw .unknownStore }
         return entry.store
     }
 
+    /// The stores open in this process (closed ones are not counted).
     public var count: Int { stores.count }
+
+    /// Closes a store and lets go of it at once: what it follows (events, watches) is cancelled and the store
+    /// is dropped; its subject keeps answering as a closed store until the process stops.
+    public func close(_ id: StoreID) async {
+        guard let entry = stores[id] else { return }
+        await entry.store.close()
+        await retire(id)
+    }
+
+    private func retire(_ id: StoreID) async {
+        for subscription in attached.removeValue(forKey: id) ?? [] { await subscription.cancel() }
+        guard let entry = stores.removeValue(forKey: id) else { return }
+        retired[id] = Entry(store: ClosedStore(id: id, runtime: entry.store.runtime), subscription: entry.subscription)
+    }
 
     /// The stores of one runtime that this process hosts.
     public func stores(ofRuntime id: String) -> [any MountedStore] {
         stores.values.filter { $0.store.runtime.id == id }.map(\.store)
     }
 
-    /// Whether this process hosts the store (for any runtime).
-    public func hosts(_ id: StoreID) -> Bool { stores[id] != nil }
+    /// Whether this process answers for the store (for any runtime), closed or not.
+    public func hosts(_ id: StoreID) -> Bool { stores[id] != nil || retired[id] != nil }
 
-    /// Shuts a runtime down: every store of it closes its subscribers, dispatch throws RuntimeShutDown.
+    /// Shuts a runtime down: every store of it closes its subscribers, dispatch throws RuntimeShutDown, and the
+    /// stores are let go of at once as by `close`.
     public func shutDownRuntime(_ id: String) async {
         let context = runtime(id)
         await context.shutDownNow()
-        for entry in stores.values where entry.store.runtime.id == id {
-            await entry.store.runtimeDidShutDown()
+        let ended = stores.values.filter { $0.store.runtime.id == id }.map(\.store)
+        for store in ended {
+            await store.runtimeDidShutDown()
+            await retire(store.id)
         }
     }
 
     /// Forgets a store and stops answering for it (process shutdown, or handing it to another worker).
     public func remove(_ id: StoreID) async {
         for subscription in attached.removeValue(forKey: id) ?? [] { await subscription.cancel() }
-        guard let entry = stores.removeValue(forKey: id) else { return }
+        guard let entry = stores.removeValue(forKey: id) ?? retired.removeValue(forKey: id) else { return }
         await entry.subscription?.cancel()
     }
 
     /// Forgets every store once its snapshot is stored, so another worker can adopt it as it last was.
     public func removeAll() async {
         for entry in stores.values { await entry.store.flush() }
-        for id in Array(stores.keys) { await remove(id) }
+        for id in Array(stores.keys) + Array(retired.keys) { await remove(id) }
     }
 }

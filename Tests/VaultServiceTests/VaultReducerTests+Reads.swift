@@ -138,4 +138,72 @@ final class VaultReducerReadTests: XCTestCase {
             .entriesLoaded(
                 requestID: 3, VaultViewPatch(entries: [.init(localID: "D_2", change: .record(record("D_2")))])))
     }
+
+    /// The writing store takes the entries as its write left them (read in the write's transaction): the new
+    /// record and `busy` false show in one change, with no read after it.
+    func testAWriteShowsItsEntriesWithItsEndWhenNoReadStartedMeanwhile() {
+        var store = started()
+        let create = VaultWrite.create(record: RecordContent(schema: "note", version: 1, payload: "{}"))
+        store.receive(.write(value: create), effects: [.write(requestID: 3, account: guest, create)]) {
+            $0.running = [3]
+            $0.writing = 3
+            $0.lastRequestID = 3
+        }
+        let patch = VaultViewPatch(
+            entries: [.init(localID: "D_2", createdAt: 2, change: .record(record("D_2")))], pending: 2)
+        store.send(.writeFinished(requestID: 3, changed: .entries(["D_2"]), patch: patch, pushes: false)) {
+            $0.running = []
+            $0.writing = nil
+            $0.view = VaultView(records: [record("D_1"), record("D_2")], pending: 2)
+        }
+        XCTAssertEqual(store.reducer.model(of: store.state)["busy"], false)
+    }
+
+    /// A read that started while the write ran may answer after it, or hold a change the patch missed: the
+    /// patch is dropped and the write's entries are read after that read.
+    func testAWritesPatchGivesWayToAReadThatStartedMeanwhile() {
+        var store = started()
+        let create = VaultWrite.create(record: RecordContent(schema: "note", version: 1, payload: "{}"))
+        store.receive(.write(value: create), effects: [.write(requestID: 3, account: guest, create)]) {
+            $0.running = [3]
+            $0.writing = 3
+            $0.lastRequestID = 3
+        }
+        store.send(.entriesChanged(["D_9"]), effects: [.loadEntries(requestID: 4, account: guest, ids: ["D_9"])]) {
+            $0.loading = 4
+            $0.lastRequestID = 4
+        }
+        let patch = VaultViewPatch(
+            entries: [.init(localID: "D_2", createdAt: 2, change: .record(record("D_2")))], pending: 2)
+        store.send(.writeFinished(requestID: 3, changed: .entries(["D_2"]), patch: patch, pushes: false)) {
+            $0.running = []
+            $0.writing = nil
+            $0.pendingReload = .entries(["D_2"])
+        }
+        store.send(
+            .entriesLoaded(requestID: 4, VaultViewPatch(entries: [], pending: 1)),
+            effects: [.loadEntries(requestID: 5, account: guest, ids: ["D_2"])]
+        ) {
+            $0.loading = 5
+            $0.pendingReload = nil
+            $0.lastRequestID = 5
+        }
+
+        // A write that changed more than its entries reads the whole view.
+        store.receive(
+            .write(value: .permanentlyDelete(id: "D_1")),
+            effects: [
+                .write(requestID: 6, account: guest, .permanentlyDelete(id: "D_1"))
+            ]
+        ) {
+            $0.running = [6]
+            $0.writing = 6
+            $0.lastRequestID = 6
+        }
+        store.send(.writeFinished(requestID: 6, changed: .all, patch: nil, pushes: false)) {
+            $0.running = []
+            $0.writing = nil
+            $0.pendingReload = .all
+        }
+    }
 }

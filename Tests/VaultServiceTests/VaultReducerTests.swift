@@ -326,6 +326,27 @@ final class VaultReducerTests: XCTestCase {
         let effects = VaultReducer().reduce(&restored, .restored)
         XCTAssertEqual(effects, [.loadView(requestID: 3, account: signedIn)])
     }
+
+    /// An attachment a service adds (vaultinternal.addAttachment) is pushed by the store's own background pass,
+    /// so its sync phase shows it and it runs one pass at a time with the others.
+    func testAnAttachmentAddedByAServicePushesThroughTheStoresBackgroundPass() {
+        var store = started(signedIn)
+        store.send(.entriesChanged(["D_1"]), effects: [.loadEntries(requestID: 3, account: signedIn, ids: ["D_1"])]) {
+            $0.loading = 3
+            $0.lastRequestID = 3
+        }
+        store.send(.pushRequested, effects: [.sync(requestID: 4, account: signedIn, background: true)]) {
+            $0.syncing = 4
+            $0.phase = .syncing
+            $0.lastRequestID = 4
+        }
+        XCTAssertEqual(store.reducer.model(of: store.state)["sync"]?["phase"], ["type": "SYNCING"])
+        // Another during that pass waits for it.
+        store.send(.pushRequested) { $0.syncAgain = true }
+
+        var guestStore = started(guest)
+        guestStore.send(.pushRequested)  // a transient vault pushes nothing
+    }
 }
 
 extension VaultReducerTests {

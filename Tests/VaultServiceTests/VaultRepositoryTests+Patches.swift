@@ -14,9 +14,11 @@ extension VaultRepositoryTests {
         var view = try await repository.view(account: owner)
 
         func step(_ write: VaultWrite, _ rule: String) async throws {
-            let result = try await repository.write(write, account: owner, session: .transient)
+            let result = try await repository.write(write, account: owner, session: .transient, readingBack: true)
             let ids = try XCTUnwrap(result.changedEntries, "\(rule): the write names its entries")
             let patch = try await repository.entries(ids, account: owner)
+            XCTAssertEqual(
+                result.patch, patch, "\(rule): the patch read in the write's transaction is the one after it")
             XCTAssertTrue(view.apply(patch), rule)
             let full = try await repository.view(account: owner)
             XCTAssertEqual(view, full, rule)
@@ -41,8 +43,10 @@ extension VaultRepositoryTests {
         // A purge also changes the folders that held the entry: it names no entries, and a patch of a purged
         // entry cannot be applied, so the store reads the whole view.
         try await step(.delete(id: purged), "a delete")
-        let purge = try await repository.write(.permanentlyDelete(id: purged), account: owner, session: .transient)
+        let purge = try await repository.write(
+            .permanentlyDelete(id: purged), account: owner, session: .transient, readingBack: true)
         XCTAssertNil(purge.changedEntries)
+        XCTAssertNil(purge.patch, "a write that changed more than its entries reads nothing back")
         let patch = try await repository.entries([purged], account: owner)
         XCTAssertEqual(patch.entries.map(\.change), [.missing])
         XCTAssertFalse(view.apply(patch))

@@ -20,6 +20,13 @@ public struct VaultAttachments: Sendable {
     public func add(account: String, recordID: String, mediaType: String, bytes: [UInt8]) async throws(VaultError)
         -> String
     {
+        try await added(account: account, recordID: recordID, mediaType: mediaType, bytes: bytes).id
+    }
+
+    /// Adds an attachment and returns its id and the local id of its record.
+    func added(account: String, recordID: String, mediaType: String, bytes: [UInt8]) async throws(VaultError)
+        -> (id: String, entry: String)
+    {
         guard !bytes.isEmpty, bytes.count <= Self.maxBytes else {
             throw .invalidRequest(message: "an attachment has 1 to \(Self.maxBytes) bytes; this one has \(bytes.count)")
         }
@@ -54,7 +61,7 @@ public struct VaultAttachments: Sendable {
                     UPDATE vault_entries SET attachments = attachments || to_jsonb(\(id)::text), updated_at = now()
                     WHERE id = \(entry)
                     """)
-                return id
+                return (id, entry)
             }
         } catch let error as VaultError {
             throw error

@@ -17,14 +17,24 @@ struct VaultDatabase: Sendable {
     }
 
     /// Runs `body` in a transaction of `account`, with the account's cipher (its data key is created on first
-    /// use and sealed with the key-encryption key).
+    /// use and sealed with the key-encryption key). `lockingWrites` also takes the account's write lock
+    /// (`VaultTransfer.lock`) in the same round trip.
     func withAccount<T: Sendable>(
-        _ account: String, _ body: @Sendable (PostgresTransaction, VaultCipher) async throws -> T
+        _ account: String, lockingWrites: Bool = false,
+        _ body: @Sendable (PostgresTransaction, VaultCipher) async throws -> T
     ) async throws -> T {
         try await pool.withTransaction { transaction in
             // The role and the account in one round trip; `set_config(..., true)` is `SET LOCAL`.
-            _ = try await transaction.query(
-                "SELECT set_config('role', 'folio_vault', true), set_config('folio.account_id', \(account), true)")
+            if lockingWrites {
+                _ = try await transaction.query(
+                    """
+                    SELECT set_config('role', 'folio_vault', true), set_config('folio.account_id', \(account), true),
+                        pg_advisory_xact_lock(hashtext('folio-vault:' || \(account)))
+                    """)
+            } else {
+                _ = try await transaction.query(
+                    "SELECT set_config('role', 'folio_vault', true), set_config('folio.account_id', \(account), true)")
+            }
             return try await body(transaction, try await cipher(for: account, transaction))
         }
     }

@@ -24,19 +24,24 @@ public struct VaultRepository: Sendable {
     /// Applies `write` to the vault of `account`; the result names the entry it created and the entries it
     /// changed. A transient vault that was copied into an account's meanwhile (the write was under way during
     /// a sign-in) is copied again after it, and `movedTo` names that account.
-    public func write(_ write: VaultWrite, account: String, session: VaultSessionKind) async throws(VaultError)
-        -> VaultWriteResult
+    /// `readingBack`: the result also carries the changed entries as the write leaves them (`patch`), read in
+    /// the write's own transaction, so the writing store need not read them again.
+    public func write(_ write: VaultWrite, account: String, session: VaultSessionKind, readingBack: Bool = false)
+        async throws(VaultError) -> VaultWriteResult
     {
         let transfer = VaultTransfer(database: database)
         do {
-            return try await database.withAccount(account) { transaction, cipher in
-                try await VaultTransfer.lock(account, transaction)
+            return try await database.withAccount(account, lockingWrites: true) { transaction, cipher in
                 var result = try await VaultWriteTransaction(
                     transaction: transaction, cipher: cipher, account: account
                 )
                 .apply(write, session: session)
                 result.movedTo =
                     session == .transient ? try await transfer.followMove(account, transaction, cipher) : nil
+                if readingBack, result.movedTo == nil, let changed = result.changedEntries {
+                    result.patch = try await VaultViewReader(transaction: transaction, cipher: cipher)
+                        .read(entries: changed)
+                }
                 return result
             }
         } catch let error as VaultError {
@@ -87,11 +92,16 @@ public struct VaultWriteResult: Sendable, Equatable {
     public var changedEntries: [String]?
     /// The account a transient vault was copied into while the write was under way; the write followed it.
     public var movedTo: String?
+    /// The changed entries as the write left them, when asked for (`readingBack`) and they are all it changed.
+    public var patch: VaultViewPatch?
 
-    public init(createdID: String? = nil, changedEntries: [String]?, movedTo: String? = nil) {
+    public init(
+        createdID: String? = nil, changedEntries: [String]?, movedTo: String? = nil, patch: VaultViewPatch? = nil
+    ) {
         self.createdID = createdID
         self.changedEntries = changedEntries
         self.movedTo = movedTo
+        self.patch = patch
     }
 }
 

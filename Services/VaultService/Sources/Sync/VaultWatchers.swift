@@ -47,6 +47,9 @@ actor VaultWatchers {
         }
     }
 
+    /// The accounts watched now.
+    var watchedAccounts: [String] { watches.keys.sorted() }
+
     /// Cancels every watch and waits until each has ended, so no long poll is still inside libcurl when the
     /// process exits.
     func stopAll() async {

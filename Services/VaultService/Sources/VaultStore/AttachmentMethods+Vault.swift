@@ -46,16 +46,16 @@ enum VaultAttachmentMethods {
                     throw JSONRPCError.invalidParams("bytes must be base64")
                 }
                 do {
-                    let id = try await attachments.add(
+                    let added = try await attachments.added(
                         account: owner.id, recordID: try call.string("recordId"),
                         mediaType: try call.string("mediaType"),
                         bytes: Array(bytes))
-                    await VaultChanges.announce(account: owner.id, transport: dependencies.context.transport)
-                    // A signed-in vault pushes the new bytes (the store's background pass).
-                    if owner.kind == .authenticated {
-                        Task { _ = await dependencies.sync.pass(owner) }
-                    }
-                    return ["attachmentId": .string(id)]
+                    // The stores of the account read the record again; those of the runtime push the new bytes
+                    // through their reducer (a background pass, so busy and the sync phase show it).
+                    await VaultChanges.announce(
+                        account: owner.id, entries: [added.entry], pushedBy: try call.string("runtimeId"),
+                        transport: dependencies.context.transport)
+                    return ["attachmentId": .string(added.id)]
                 } catch {
                     throw JSONRPCError.invalidParams(VaultSync.vaultError(error).message)
                 }

@@ -9,17 +9,43 @@ import StoreKit
 enum VaultChanges {
     static func subject(account: String) -> String { BusSubjects.event("vault", account) }
 
-    static func announce(account: String, entries: [String]? = nil, transport: any BusTransport) async {
-        let payload = entries.map { JSONValue.object(["entries": .array($0.map(JSONValue.string))]).serialized() }
-        try? await transport.publish(subject: subject(account: account), payload: payload ?? [])
+    /// `pushedBy`: a change a service made for a runtime outside its stores' actions (an attachment added); the
+    /// VaultStores of that runtime push it, as they push after their own writes.
+    /// `by`: the store whose write it was; that store has read the change already and skips the notification.
+    static func announce(
+        account: String, entries: [String]? = nil, pushedBy runtimeID: String? = nil, by store: StoreID? = nil,
+        transport: any BusTransport
+    ) async {
+        var members: [String: JSONValue] = [:]
+        if let entries { members["entries"] = .array(entries.map(JSONValue.string)) }
+        if let runtimeID { members["pushedBy"] = .string(runtimeID) }
+        if let store { members["by"] = .string(store.rawValue) }
+        let payload = members.isEmpty ? [] : JSONValue.object(members).serialized()
+        try? await transport.publish(subject: subject(account: account), payload: payload)
+    }
+
+    /// What one notification says.
+    struct Notice: Equatable {
+        /// The entries it names, or nil when it does not name them (the whole view may have changed).
+        var entries: [String]?
+        /// The runtime whose stores push the change.
+        var pushedBy: String?
+        /// The store whose write it was (raw id).
+        var by: String?
+    }
+
+    static func notice(_ payload: [UInt8]) -> Notice {
+        guard !payload.isEmpty, let json = try? JSONParser.parse(payload) else { return Notice() }
+        var notice = Notice(pushedBy: json["pushedBy"]?.stringValue, by: json["by"]?.stringValue)
+        if let ids = json["entries"]?.arrayValue {
+            let entries = ids.compactMap(\.stringValue)
+            notice.entries = entries.count == ids.count && !entries.isEmpty ? entries : nil
+        }
+        return notice
     }
 
     /// The entries a notification names, or nil when it does not name them (the whole view may have changed).
-    static func entries(_ payload: [UInt8]) -> [String]? {
-        guard !payload.isEmpty, let ids = (try? JSONParser.parse(payload))?["entries"]?.arrayValue else { return nil }
-        let entries = ids.compactMap(\.stringValue)
-        return entries.count == ids.count && !entries.isEmpty ? entries : nil
-    }
+    static func entries(_ payload: [UInt8]) -> [String]? { notice(payload).entries }
 }
 
 /// A store's subscription to the change notifications of its current account, and its lease on the
@@ -52,11 +78,16 @@ actor VaultChangeFollower: BusSubscription {
         subscription = try? await transport.subscribe(
             subject: VaultChanges.subject(account: account.id), queueGroup: nil, delivery: .serial
         ) { [weak host] message in
-            if let entries = VaultChanges.entries(message.payload) {
-                await host?.send(.entriesChanged(entries))
+            guard let host else { return .now(nil) }
+            let notice = VaultChanges.notice(message.payload)
+            // The store's own write: it read the change with the write.
+            if notice.by == host.id.rawValue { return .now(nil) }
+            if let entries = notice.entries {
+                await host.send(.entriesChanged(entries))
             } else {
-                await host?.send(.vaultChanged)
+                await host.send(.vaultChanged)
             }
+            if let runtimeID = notice.pushedBy, runtimeID == host.runtime.id { await host.send(.pushRequested) }
             return .now(nil)
         }
     }

@@ -16,6 +16,10 @@ public struct VaultReducer: StoreReducer {
         /// A Write or Share finished; `error` is nil on success. `pushes`: a successful write of a signed-in
         /// vault, after which the vault pushes.
         case actionFinished(requestID: UInt64, error: VaultError?, pushes: Bool)
+        /// A Write succeeded. `changed`: what it changed; `patch`: those entries as it left them, read in its own
+        /// transaction (nil when it changed more than its entries). The store's own change notification of it is
+        /// not delivered to the store: the patch, or a read of `changed`, takes its place.
+        case writeFinished(requestID: UInt64, changed: VaultReload, patch: VaultViewPatch?, pushes: Bool)
         case viewLoaded(requestID: UInt64, VaultView)
         /// Some entries read again (`loadEntries`).
         case entriesLoaded(requestID: UInt64, VaultViewPatch)
@@ -25,6 +29,9 @@ public struct VaultReducer: StoreReducer {
         case vaultChanged
         /// A write changed these entries (local ids) of the store's account, and nothing else.
         case entriesChanged([String])
+        /// A service changed the vault for this store's runtime outside its actions (an attachment added): a
+        /// signed-in vault pushes, as after a write.
+        case pushRequested
         /// The runtime's session now holds this account's vault (announced by the AuthService).
         case sessionChanged(VaultAccount)
         /// The runtime's session as read when the store mounted; an announcement that came first is newer.
@@ -88,6 +95,19 @@ public struct VaultReducer: StoreReducer {
                 effects = startNextWrite(&state) + effects
             }
             return effects
+        case .writeFinished(let requestID, let changed, let patch, let pushes):
+            guard state.running.contains(requestID) else { return [] }
+            // The patch is the newest view of its entries only when no read started since the write did (a read
+            // that started meanwhile may answer after it, or have read a change the patch missed): nothing was
+            // asked for after the write, and no read is under way.
+            let newest = state.writing == requestID && state.lastRequestID == requestID && state.loading == nil
+            var effects = reduce(&state, .actionFinished(requestID: requestID, error: nil, pushes: pushes))
+            if let patch, newest, state.view.apply(patch) {
+                viewRead(&state)
+            } else {
+                effects += reload(changed, &state)
+            }
+            return effects
         case .viewLoaded(let requestID, let view):
             guard requestID == state.loading else { return [] }
             state.loading = nil
@@ -117,6 +137,9 @@ public struct VaultReducer: StoreReducer {
             return reload(.all, &state)
         case .entriesChanged(let ids):
             return reload(.entries(Set(ids)), &state)
+        case .pushRequested:
+            guard state.account?.kind == .authenticated else { return [] }
+            return backgroundSync(&state)
         case .restored:
             state.pendingReload = nil
             return load(&state)

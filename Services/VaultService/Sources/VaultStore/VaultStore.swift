@@ -29,7 +29,7 @@ enum VaultStore {
             let host = StoreHost(
                 id: id, kind: kind, runtime: runtime, reducer: VaultReducer(),
                 initialState: VaultReducer.State(network: .unknown), persistence: context.snapshots,
-                runEffect: effects(dependencies))
+                runEffect: effects(dependencies, store: id))
             guard try await follow(host, dependencies) else { throw StoreError.runtimeShutDown }
             return host
         }
@@ -39,7 +39,7 @@ enum VaultStore {
         { snapshot, runtime in
             let host = try await StoreHost.restore(
                 snapshot, runtime: runtime, reducer: VaultReducer(), persistence: dependencies.context.snapshots,
-                runEffect: effects(dependencies))
+                runEffect: effects(dependencies, store: snapshot.storeID))
             await host.send(.restored)
             _ = try await follow(host, dependencies, restored: true)
             return host
@@ -65,22 +65,30 @@ enum VaultStore {
     /// A sign-in from a transient session copies the transient vault into the account's first. The session is
     /// read after the subscription starts, so a change in between is not missed. False when the runtime has
     /// no session (it was shut down).
-    static func follow(_ host: StoreHost<VaultReducer>, _ dependencies: Dependencies, restored: Bool = false)
-        async throws -> Bool
-    {
+    /// `readAccount` reads the runtime's session and organization (one query; tests count it).
+    static func follow(
+        _ host: StoreHost<VaultReducer>, _ dependencies: Dependencies, restored: Bool = false,
+        readAccount: (@Sendable (String) async throws -> VaultAccount?)? = nil
+    ) async throws -> Bool {
         let context = dependencies.context
+        let database = context.database
+        let readAccount = readAccount ?? { runtimeID in try await account(runtimeID: runtimeID, database: database) }
         let changes = VaultChangeFollower(transport: context.transport, watchers: dependencies.watchers, host: host)
-        let organization = try await context.database.query(
-            "SELECT organization_id FROM runtimes WHERE id = \(host.runtime.id)"
-        ).first?.decode(String.self, "organization_id")
+        let runtimeID = host.runtime.id
         let session = try await context.transport.subscribe(
-            subject: BusSubjects.sessionChanged(runtimeID: host.runtime.id), queueGroup: nil, delivery: .serial
+            subject: BusSubjects.sessionChanged(runtimeID: runtimeID), queueGroup: nil, delivery: .serial
         ) { [weak host] message in
-            // The runtime's organization does not change with its session.
-            guard let host, let json = try? JSONParser.parse(message.payload), let identity = json["identity"],
+            guard let host, let json = try? JSONParser.parse(message.payload), let identity = json["identity"] else {
+                return .now(nil)
+            }
+            // The runtime's organization does not change with its session: the store has it from its first read,
+            // unless this announcement came before that read.
+            var organization = await host.currentState.account?.organizationID
+            if organization == nil { organization = try? await readAccount(runtimeID)?.organizationID }
+            guard
                 let account = VaultAccount(
                     identity: identity, folioSessionID: json["folioSessionId"]?.stringValue,
-                    organizationID: await host.currentState.account?.organizationID ?? organization)
+                    organizationID: organization)
             else { return .now(nil) }
             if let previous = await host.currentState.account, previous.kind == .transient,
                 account.kind == .authenticated
@@ -93,9 +101,7 @@ enum VaultStore {
         }
         await context.registry.attach(session, to: host.id)
         await context.registry.attach(changes, to: host.id)
-        guard let account = try await account(runtimeID: host.runtime.id, database: context.database) else {
-            return false
-        }
+        guard let account = try await readAccount(runtimeID) else { return false }
         // A restored store's snapshot may be older than the session it reads now.
         await (restored ? changes.follow(account) : changes.followFirst(account))
         await host.send(restored ? .sessionChanged(account) : .sessionRead(account))
@@ -108,26 +114,31 @@ enum VaultStore {
         return true
     }
 
-    static func effects(_ dependencies: Dependencies) -> EffectRunner<VaultReducer> {
+    /// The effects of the store `store` (its own change notifications are marked with it).
+    static func effects(_ dependencies: Dependencies, store: StoreID) -> EffectRunner<VaultReducer> {
         let context = dependencies.context
         return { effect in
             switch effect {
             case .write(let requestID, let account, let write):
                 do {
                     let result = try await dependencies.repository.write(
-                        write, account: account.id, session: account.kind)
-                    // The stores read again only the entries the write names, unless it followed a transient
-                    // vault into an account's (then anything may have changed).
+                        write, account: account.id, session: account.kind, readingBack: true)
+                    // The other stores read again only the entries the write names, unless it followed a
+                    // transient vault into an account's (then anything may have changed).
+                    let named = result.movedTo == nil ? result.changedEntries : nil
                     await VaultChanges.announce(
-                        account: account.id, entries: result.movedTo == nil ? result.changedEntries : nil,
-                        transport: context.transport)
+                        account: account.id, entries: named, by: store, transport: context.transport)
                     if let movedTo = result.movedTo {
                         await VaultChanges.announce(account: movedTo, transport: context.transport)
                     }
                     // A write of a signed-in vault pushes; so does one that followed a transient vault into the
                     // account's on sign-in.
                     let pushes = account.kind == .authenticated || result.movedTo != nil
-                    return [.actionFinished(requestID: requestID, error: nil, pushes: pushes)]
+                    return [
+                        .writeFinished(
+                            requestID: requestID, changed: named.map { .entries(Set($0)) } ?? .all,
+                            patch: named == nil ? nil : result.patch, pushes: pushes)
+                    ]
                 } catch {
                     context.logger.info(
                         "vault write refused", ["account": account.id, "error": String(describing: error)])
