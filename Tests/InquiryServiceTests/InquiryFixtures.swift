@@ -9,7 +9,10 @@ enum InquiryFixtures {
     static let saved = SavedInquiry(inquiryId: "inq_1", correlationId: "cor_1", token: "tok_1")
 
     static func button(_ id: String, _ intent: JSONValue) -> JSONValue {
-        ["type": "BUTTON", "value": ["id": .string(id), "label": "Go", "style": "PRIMARY", "intent": intent, "enabled": true]]
+        [
+            "type": "BUTTON",
+            "value": ["id": .string(id), "label": "Go", "style": "PRIMARY", "intent": intent, "enabled": true],
+        ]
     }
 
     static func field(_ kind: String, _ id: String, _ extra: [String: JSONValue] = [:], constraints: JSONValue = [:])
@@ -27,8 +30,10 @@ enum InquiryFixtures {
         "format": "DD.MM.YYYY", "pattern": "##.##.####", "placeholder": "DD.MM.YYYY", "maxLength": 10,
     ]
 
-    static func dateConstraints(includeTime: Bool = false, allowFuture: Bool = true, minAge: Int64? = nil,
-        disabled: [String] = [], timeZone: String? = nil) -> JSONValue {
+    static func dateConstraints(
+        includeTime: Bool = false, allowFuture: Bool = true, minAge: Int64? = nil,
+        disabled: [String] = [], timeZone: String? = nil
+    ) -> JSONValue {
         var members: [String: JSONValue] = [
             "mask": dateMask, "includeTime": .bool(includeTime), "allowPast": true, "allowFuture": .bool(allowFuture),
             "disabledWeekdays": .array(disabled.map(JSONValue.string)),
@@ -51,23 +56,42 @@ enum InquiryFixtures {
             field("TEXT", "name", ["value": "Ada"]),
             field("MASKED", "code", constraints: ["mask": ["format": "##-###", "pattern": "##-###", "maxLength": 6]]),
             field("DATE", "birth", constraints: dateConstraints(allowFuture: false, minAge: 18)),
-            field("DATE", "appointment", constraints: dateConstraints(includeTime: true, disabled: ["SUNDAY"], timeZone: "Europe/Berlin")),
+            field(
+                "DATE", "appointment",
+                constraints: dateConstraints(includeTime: true, disabled: ["SUNDAY"], timeZone: "Europe/Berlin")),
             field(
                 "PHONE", "phone",
-                ["input": ["country": ["field": "phone.country", "selected": phoneOptions.arrayValue?.first ?? .null], "national": ["field": "phone.national", "text": ""]]],
+                [
+                    "input": [
+                        "country": ["field": "phone.country", "selected": phoneOptions.arrayValue?.first ?? .null],
+                        "national": ["field": "phone.national", "text": ""],
+                    ]
+                ],
                 constraints: ["countryOptions": phoneOptions, "showCountryCodeSelector": true]),
-            field("SELECT", "color", ["options": [["value": "red", "label": "Red"], ["value": "blue", "label": "Blue"]]]),
+            field(
+                "SELECT", "color",
+                ["options": [["value": "red", "label": "Red"], ["value": "blue", "label": "Blue"]]]),
             field("CHECKBOX", "terms", ["text": "I agree"]),
-            field("FILE", "scan", ["capture": "CAMERA_OR_FILE"], constraints: ["accept": ["image/jpeg"], "maxBytes": 33_554_432]),
-            button("terms", ["type": "OPEN_LINK", "value": ["target": ["type": "EXTERNAL", "value": ["url": .string(link)]]]]),
+            field(
+                "FILE", "scan", ["capture": "CAMERA_OR_FILE"],
+                constraints: ["accept": ["image/jpeg"], "maxBytes": 33_554_432]),
+            button(
+                "terms",
+                ["type": "OPEN_LINK", "value": ["target": ["type": "EXTERNAL", "value": ["url": .string(link)]]]]),
             button("submit", ["type": "SUBMIT"]),
         ]
         let json: JSONValue = [
             "navigation": ["canGoBack": false, "canComplete": false],
             "errors": ["transportError": "Something went wrong."],
-            "content": ["type": "SCREEN", "value": ["stepId": .string(stepId), "containers": [
-                ["id": "main", "layout": ["type": "CONTENT"], "elements": .array(elements)],
-            ]]],
+            "content": [
+                "type": "SCREEN",
+                "value": [
+                    "stepId": .string(stepId),
+                    "containers": [
+                        ["id": "main", "layout": ["type": "CONTENT"], "elements": .array(elements)]
+                    ],
+                ],
+            ],
         ]
         do {
             return try InquiryStage(json: json, path: "stage")
@@ -82,8 +106,10 @@ enum InquiryFixtures {
             content: .terminal(outcome: outcome, redirect: redirect.map { .universal(url: $0) }))
     }
 
-    static func update(_ stage: InquiryStage, status: InquiryStatus = .pending, locale: String = "en",
-        controller: Bool = true) -> FolioStepUpdate {
+    static func update(
+        _ stage: InquiryStage, status: InquiryStatus = .pending, locale: String = "en",
+        controller: Bool = true
+    ) -> FolioStepUpdate {
         FolioStepUpdate(
             inquiryId: saved.inquiryId, correlationId: saved.correlationId, status: status, locale: locale,
             controller: controller, stage: stage)

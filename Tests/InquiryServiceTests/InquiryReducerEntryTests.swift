@@ -31,27 +31,34 @@ final class InquiryReducerEntryTests: XCTestCase {
 
     func testRuleStartExchangesTheLaunchCodeThenSavesTheInquiryWithItsCodeAndReadsTheFirstStep() throws {
         var store = newStore()
-        store.receive(.open(entry: .start(launchCode: "LC-1")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-1")]) {
+        store.receive(
+            .open(entry: .start(launchCode: "LC-1")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-1")]
+        ) {
             $0.entry = .start(launchCode: "LC-1")
             $0.loading = true
             $0.pendingRequest = 1
             $0.nextRequestID = 1
         }
-        store.send(.launchCodeRecalled(requestID: 1, nil), effects: [.exchangeLaunchCode(requestID: 2, launchCode: "LC-1")]) {
+        store.send(
+            .launchCodeRecalled(requestID: 1, nil), effects: [.exchangeLaunchCode(requestID: 2, launchCode: "LC-1")]
+        ) {
             $0.pendingRequest = 2
             $0.nextRequestID = 2
         }
         store.send(
-            .accessGranted(requestID: 2, saved),
-            effects: [.rememberInquiry(saved, launchCode: "LC-1"), .callFolio(requestID: 3, saved, .read(locale: nil))]
+            .accessGranted(requestID: 2, saved), effects: [.rememberInquiry(requestID: 3, saved, launchCode: "LC-1")]
         ) {
             $0.access = self.saved
             $0.pendingRequest = 3
-            $0.pendingFolio = .read(locale: nil)
             $0.nextRequestID = 3
         }
+        store.send(.inquiryRemembered(requestID: 3), effects: [.callFolio(requestID: 4, saved, .read(locale: nil))]) {
+            $0.pendingRequest = 4
+            $0.pendingFolio = .read(locale: nil)
+            $0.nextRequestID = 4
+        }
         let stage = Fixtures.screenStage()
-        store.send(.folioAnswered(requestID: 3, .step(Fixtures.update(stage)))) {
+        store.send(.folioAnswered(requestID: 4, .step(Fixtures.update(stage)))) {
             $0.stage = try? stage.normalizingLinks()
             $0.status = .pending
             $0.locale = "en"
@@ -64,32 +71,36 @@ final class InquiryReducerEntryTests: XCTestCase {
 
     func testRuleAStartWithACodeThisDeviceAlreadyExchangedResumesWithoutASecondExchange() {
         var store = newStore()
-        store.receive(.open(entry: .start(launchCode: "LC-1")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-1")]) {
+        store.receive(
+            .open(entry: .start(launchCode: "LC-1")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-1")]
+        ) {
             $0.entry = .start(launchCode: "LC-1")
             $0.loading = true
             $0.pendingRequest = 1
             $0.nextRequestID = 1
         }
         store.send(
-            .launchCodeRecalled(requestID: 1, saved),
-            effects: [.rememberInquiry(saved, launchCode: nil), .callFolio(requestID: 2, saved, .read(locale: nil))]
+            .launchCodeRecalled(requestID: 1, saved), effects: [.rememberInquiry(requestID: 2, saved, launchCode: nil)]
         ) {
             $0.access = self.saved
             $0.pendingRequest = 2
-            $0.pendingFolio = .read(locale: nil)
             $0.nextRequestID = 2
         }
     }
 
     func testRuleLaunchCodeInvalidBeforeTheFirstStepShowsTheFailureNoticeAndLifecycleFailed() {
         var store = newStore()
-        store.receive(.open(entry: .start(launchCode: "LC-1")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-1")]) {
+        store.receive(
+            .open(entry: .start(launchCode: "LC-1")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-1")]
+        ) {
             $0.entry = .start(launchCode: "LC-1")
             $0.loading = true
             $0.pendingRequest = 1
             $0.nextRequestID = 1
         }
-        store.send(.launchCodeRecalled(requestID: 1, nil), effects: [.exchangeLaunchCode(requestID: 2, launchCode: "LC-1")]) {
+        store.send(
+            .launchCodeRecalled(requestID: 1, nil), effects: [.exchangeLaunchCode(requestID: 2, launchCode: "LC-1")]
+        ) {
             $0.pendingRequest = 2
             $0.nextRequestID = 2
         }
@@ -102,7 +113,8 @@ final class InquiryReducerEntryTests: XCTestCase {
         }
         let model = InquiryReducer().model(of: store.state)
         XCTAssertNil(model["failure"]?["retry"], "a launch code that does not work cannot be retried")
-        XCTAssertEqual(model["lifecycle"], ["type": "FAILED", "value": ["error": ["type": "LAUNCH_CODE_INVALID", "value": [:]]]])
+        XCTAssertEqual(
+            model["lifecycle"], ["type": "FAILED", "value": ["error": ["type": "LAUNCH_CODE_INVALID", "value": [:]]]])
     }
 
     func testRuleASameDeviceResumeOfAnInquiryTheDeviceHasNotSavedFailsWithNoActiveInquiry() {
@@ -135,14 +147,19 @@ final class InquiryReducerEntryTests: XCTestCase {
             }
             store.send(
                 .savedInquiryRecalled(requestID: 1, saved),
-                effects: [.rememberInquiry(saved, launchCode: nil), .callFolio(requestID: 2, saved, .read(locale: nil))]
+                effects: [.rememberInquiry(requestID: 2, saved, launchCode: nil)]
             ) {
                 $0.access = self.saved
                 $0.pendingRequest = 2
-                $0.pendingFolio = .read(locale: nil)
                 $0.nextRequestID = 2
             }
-            store.send(.folioFailed(requestID: 2, error), effects: [.forgetInquiry(inquiryId: "inq_1")]) {
+            store.send(.inquiryRemembered(requestID: 2), effects: [.callFolio(requestID: 3, saved, .read(locale: nil))])
+            {
+                $0.pendingRequest = 3
+                $0.pendingFolio = .read(locale: nil)
+                $0.nextRequestID = 3
+            }
+            store.send(.folioFailed(requestID: 3, error), effects: [.forgetInquiry(inquiryId: "inq_1")]) {
                 $0.loading = false
                 $0.pendingRequest = nil
                 $0.pendingFolio = nil
@@ -183,7 +200,9 @@ final class InquiryReducerEntryTests: XCTestCase {
 
     func testRuleUntilOpenProducedAnInquiryStatusAndEveryIntentButRetryAreNoOpsAndRetryOpensTheSameEntryAgain() {
         var store = newStore()
-        store.receive(.open(entry: .start(launchCode: "LC-1")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-1")]) {
+        store.receive(
+            .open(entry: .start(launchCode: "LC-1")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-1")]
+        ) {
             $0.entry = .start(launchCode: "LC-1")
             $0.loading = true
             $0.pendingRequest = 1
@@ -215,14 +234,18 @@ final class InquiryReducerEntryTests: XCTestCase {
     func testRuleEveryInquiryActionButAPreviewFrameSkipsTheRuntimesQueue() {
         let frame = InquiryIntent.previewFrame(width: 2, height: 1, bytes: Bytes([1, 2]))
         XCTAssertEqual(InquiryReducer.lane(of: .act(frame)), .queued)
-        for action in [InquiryAction.open(entry: .start(launchCode: "x")), .close, .status, .act(.submit), .act(.retry)] {
+        for action in [
+            InquiryAction.open(entry: .start(launchCode: "x")), .close, .status, .act(.submit), .act(.retry),
+        ] {
             XCTAssertEqual(InquiryReducer.lane(of: action), .skipsQueue, "\(action)")
         }
     }
 
     func testRuleAnAnswerToARequestTheStoreNoLongerWaitsForIsDropped() {
         var store = newStore()
-        store.receive(.open(entry: .start(launchCode: "LC-1")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-1")]) {
+        store.receive(
+            .open(entry: .start(launchCode: "LC-1")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-1")]
+        ) {
             $0.entry = .start(launchCode: "LC-1")
             $0.loading = true
             $0.pendingRequest = 1

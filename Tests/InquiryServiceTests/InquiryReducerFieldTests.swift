@@ -9,7 +9,9 @@ import XCTest
 final class InquiryReducerFieldTests: InquiryReducerTestCase {
     func testRuleTheStoreKeepsEditedValuesAndSubmitSendsEveryFieldWithItsKeptValueOrItsDefault() {
         var store = running()
-        store.receive(.act(.edit(key: "color", value: .selection(value: "blue")))) { $0.kept["color"] = .selection("blue") }
+        store.receive(.act(.edit(key: "color", value: .selection(value: "blue")))) {
+            $0.kept["color"] = .selection("blue")
+        }
         store.receive(.act(.edit(key: "terms", value: .toggle(checked: true)))) { $0.kept["terms"] = .toggle(true) }
         let fields: [String: JSONValue] = [
             "name": "Ada", "code": .null, "birth": .null, "appointment": .null, "phone": .null, "color": "blue",
@@ -83,7 +85,9 @@ final class InquiryReducerFieldTests: InquiryReducerTestCase {
             $0.error = .platform(message: "appointment takes a picked date and time as DATE")
         }
         // 2026-06-01 is a Monday.
-        store.send(.actionReceived(.act(.edit(key: "appointment", value: .date(value: "2026-06-01T09:30"))), at: Fixtures.noon)) {
+        store.send(
+            .actionReceived(.act(.edit(key: "appointment", value: .date(value: "2026-06-01T09:30"))), at: Fixtures.noon)
+        ) {
             $0.kept["appointment"] = .dateTime("2026-06-01T09:30")
         }
         XCTAssertEqual(shownField("appointment", in: store.state)?["value"], "2026-06-01T09:30")
@@ -92,7 +96,9 @@ final class InquiryReducerFieldTests: InquiryReducerTestCase {
     func testRuleADisabledWeekdayIsAViolation() {
         var store = running()
         // 2026-05-31 is a Sunday.
-        store.send(.actionReceived(.act(.edit(key: "appointment", value: .date(value: "2026-05-31T10:00"))), at: Fixtures.noon)) {
+        store.send(
+            .actionReceived(.act(.edit(key: "appointment", value: .date(value: "2026-05-31T10:00"))), at: Fixtures.noon)
+        ) {
             $0.kept["appointment"] = .dateTime("2026-05-31T10:00")
             $0.fieldErrors["appointment"] = "This day of the week cannot be chosen."
         }
@@ -105,16 +111,19 @@ final class InquiryReducerFieldTests: InquiryReducerTestCase {
         constraints?.allowPast = true
         guard let constraints else { return XCTFail("constraints") }
         XCTAssertEqual(
-            DateChecking.violationText(typed: "01.06.2026", constraints: constraints, at: lateEvening,
+            DateChecking.violationText(
+                typed: "01.06.2026", constraints: constraints, at: lateEvening,
                 deviceTimeZone: "UTC", locale: .english),
             "The date cannot be in the future.")
         XCTAssertNil(
-            DateChecking.violationText(typed: "01.06.2026", constraints: constraints, at: lateEvening,
+            DateChecking.violationText(
+                typed: "01.06.2026", constraints: constraints, at: lateEvening,
                 deviceTimeZone: "Europe/Berlin", locale: .english))
         var zoned = constraints
         zoned.timeZone = "Europe/Berlin"
         XCTAssertNil(
-            DateChecking.violationText(typed: "01.06.2026", constraints: zoned, at: lateEvening,
+            DateChecking.violationText(
+                typed: "01.06.2026", constraints: zoned, at: lateEvening,
                 deviceTimeZone: "UTC", locale: .english))
     }
 
@@ -138,7 +147,8 @@ final class InquiryReducerFieldTests: InquiryReducerTestCase {
         var store = running()
         store.receive(.act(.edit(key: "phone", value: .text(text: "1")))) {
             $0.error = .platform(
-                message: "a phone field takes its country and number under input.country.field and input.national.field")
+                message: "a phone field takes its country and number under input.country.field and input.national.field"
+            )
         }
         store.receive(.act(.edit(key: "phone.country", value: .selection(value: "FR")))) {
             $0.error = .platform(message: "FR is not a country option of phone")

@@ -10,7 +10,8 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
     func testRuleEveryIntentThatReachesFolioSetsLoadingAndClearsTheCurrentError() {
         var store = running()
         store.receive(.act(.linkRefused(url: "https://x.io/"))) { $0.error = .linkRefused(url: "https://x.io/") }
-        store.receive(.act(.back), effects: [.callFolio(requestID: 4, saved, .back(stepId: "personal", locale: "en"))]) {
+        store.receive(.act(.back), effects: [.callFolio(requestID: 4, saved, .back(stepId: "personal", locale: "en"))])
+        {
             $0.error = nil
             $0.loading = true
             $0.pendingRequest = 4
@@ -33,7 +34,10 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
         let model = InquiryReducer().model(of: store.state)
         XCTAssertEqual(
             model["error"],
-            ["placement": ["type": "BANNER"], "text": model["chrome"]?["error"]?["description"] ?? .null, "retryable": false])
+            [
+                "placement": ["type": "BANNER"], "text": model["chrome"]?["error"]?["description"] ?? .null,
+                "retryable": false,
+            ])
     }
 
     func testRuleEveryLinkOfAStepIsNormalizedBeforeTheUpdateIsStored() {
@@ -101,10 +105,14 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
         store.receive(.close) { $0.lifecycle = .closed(outcome: nil) }
         store.receive(.status)
         store.receive(.close)
-        for intent in [InquiryIntent.submit, .cancel, .retry, .linkRefused(url: "https://x.io/"), .fileUnreadable(field: "scan")] {
+        for intent in [
+            InquiryIntent.submit, .cancel, .retry, .linkRefused(url: "https://x.io/"), .fileUnreadable(field: "scan"),
+        ] {
             store.receive(.act(intent))
         }
-        store.receive(.open(entry: .start(launchCode: "LC-2")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-2")]) {
+        store.receive(
+            .open(entry: .start(launchCode: "LC-2")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-2")]
+        ) {
             $0 = .init(sdkLocale: "en", deviceTimeZone: "UTC")
             $0.entry = .start(launchCode: "LC-2")
             $0.loading = true
@@ -114,7 +122,10 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
     }
 
     func testRuleOnceSavingTheVerifiedIdentityFailedStatusAndEveryIntentIncludingRetryAreNoOps() {
-        for error in [InquiryError.recordMapping(message: "mapper failed"), .fileTooLarge(limitBytes: InquiryError.imageLimitBytes)] {
+        for error in [
+            InquiryError.recordMapping(message: "mapper failed"),
+            .fileTooLarge(limitBytes: InquiryError.imageLimitBytes),
+        ] {
             var state = runningState()
             state.lifecycle = .failed(error: error)
             state.failure = .saveFailed(error)
@@ -129,13 +140,18 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
 
     func testRuleNotControllerMakesThisDeviceAnObserverAndReadsTheStateAgainWithoutAnError() {
         var store = running()
-        store.receive(.act(.submit), effects: [.callFolio(requestID: 4, saved, .submit(stepId: "personal", fields: submitted, locale: "en"))]) {
+        store.receive(
+            .act(.submit),
+            effects: [.callFolio(requestID: 4, saved, .submit(stepId: "personal", fields: submitted, locale: "en"))]
+        ) {
             $0.loading = true
             $0.pendingRequest = 4
             $0.pendingFolio = .submit(stepId: "personal", fields: self.submitted, locale: "en")
             $0.nextRequestID = 4
         }
-        store.send(.folioFailed(requestID: 4, .notController), effects: [.callFolio(requestID: 5, saved, .read(locale: "en"))]) {
+        store.send(
+            .folioFailed(requestID: 4, .notController), effects: [.callFolio(requestID: 5, saved, .read(locale: "en"))]
+        ) {
             $0.observing = true
             $0.pendingRequest = 5
             $0.pendingFolio = .read(locale: "en")
@@ -157,7 +173,8 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
             $0.pendingFolio = nil
             $0.error = .notController
         }
-        XCTAssertEqual(InquiryReducer().model(of: store.state)["error"], ["placement": ["type": "BANNER"], "retryable": false])
+        XCTAssertEqual(
+            InquiryReducer().model(of: store.state)["error"], ["placement": ["type": "BANNER"], "retryable": false])
     }
 
     func testRuleSetLocaleSavesTheChoiceFirstThenAsksFolioForTheStepInThatLanguage() {
@@ -167,7 +184,9 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
             $0.pendingRequest = 4
             $0.nextRequestID = 4
         }
-        store.send(.localeSaved(requestID: 4, locale: "de"), effects: [.callFolio(requestID: 5, saved, .read(locale: "de"))]) {
+        store.send(
+            .localeSaved(requestID: 4, locale: "de"), effects: [.callFolio(requestID: 5, saved, .read(locale: "de"))]
+        ) {
             $0.pendingRequest = 5
             $0.pendingFolio = .read(locale: "de")
             $0.nextRequestID = 5
@@ -194,7 +213,8 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
             $0.error = .localeNotSaved(locale: "de")
             $0.retry = .saveLocale("de")
         }
-        XCTAssertEqual(InquiryReducer().model(of: store.state)["error"], ["placement": ["type": "BANNER"], "retryable": true])
+        XCTAssertEqual(
+            InquiryReducer().model(of: store.state)["error"], ["placement": ["type": "BANNER"], "retryable": true])
         store.receive(.act(.retry), effects: [.saveLocale(requestID: 5, locale: "de")]) {
             $0.error = nil
             $0.retry = nil
@@ -235,7 +255,8 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
         let model = InquiryReducer().model(of: store.state)
         let text = "This file could not be read. Choose another one."
         XCTAssertEqual(
-            model["error"], ["placement": ["type": "FIELD", "value": ["fieldId": "scan"]], "text": .string(text), "retryable": false])
+            model["error"],
+            ["placement": ["type": "FIELD", "value": ["fieldId": "scan"]], "text": .string(text), "retryable": false])
         XCTAssertEqual(shownField("scan", in: store.state)?["error"], .string(text))
     }
 
@@ -243,14 +264,23 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
         let view = { (error: InquiryError) in
             InquiryErrorView.project(error, codeFieldId: nil, resumeBeforeFirstStep: false, locale: .english)
         }
-        XCTAssertEqual(view(.fieldValidation(message: "name is required", fields: ["name": "required"])),
-            InquiryErrorView(placement: .banner, text: "name is required", retryable: false))
-        XCTAssertEqual(view(.schemaValidation(message: "bad type")), InquiryErrorView(placement: .banner, text: "bad type", retryable: false))
-        XCTAssertEqual(view(.internal(message: "500")), InquiryErrorView(placement: .banner, text: nil, retryable: true))
-        XCTAssertEqual(view(.upstream(status: 409, code: "X", message: "m")), InquiryErrorView(placement: .banner, text: nil, retryable: false))
-        XCTAssertEqual(view(.fileTooLarge(limitBytes: InquiryError.imageLimitBytes)).text, "This file is too large. The limit is 32 MiB.")
         XCTAssertEqual(
-            InquiryErrorView.project(.invalidCode(message: "wrong"), codeFieldId: "otp", resumeBeforeFirstStep: false, locale: .english),
+            view(.fieldValidation(message: "name is required", fields: ["name": "required"])),
+            InquiryErrorView(placement: .banner, text: "name is required", retryable: false))
+        XCTAssertEqual(
+            view(.schemaValidation(message: "bad type")),
+            InquiryErrorView(placement: .banner, text: "bad type", retryable: false))
+        XCTAssertEqual(
+            view(.internal(message: "500")), InquiryErrorView(placement: .banner, text: nil, retryable: true))
+        XCTAssertEqual(
+            view(.upstream(status: 409, code: "X", message: "m")),
+            InquiryErrorView(placement: .banner, text: nil, retryable: false))
+        XCTAssertEqual(
+            view(.fileTooLarge(limitBytes: InquiryError.imageLimitBytes)).text,
+            "This file is too large. The limit is 32 MiB.")
+        XCTAssertEqual(
+            InquiryErrorView.project(
+                .invalidCode(message: "wrong"), codeFieldId: "otp", resumeBeforeFirstStep: false, locale: .english),
             InquiryErrorView(placement: .field(fieldId: "otp"), text: "wrong", retryable: false))
     }
 
@@ -291,7 +321,9 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
     }
 
     var submitted: [String: JSONValue] {
-        ["name": "Ada", "code": .null, "birth": .null, "appointment": .null, "phone": .null, "color": .null,
-         "terms": .null, "scan": .null]
+        [
+            "name": "Ada", "code": .null, "birth": .null, "appointment": .null, "phone": .null, "color": .null,
+            "terms": .null, "scan": .null,
+        ]
     }
 }

@@ -37,7 +37,8 @@ class InquiryReducerTestCase: XCTestCase {
         }
         for container in containers {
             guard case .array(let elements)? = container["elements"] else { continue }
-            for element in elements where element["type"] == "FIELD" && element["value"]?["value"]?["id"]?.stringValue == id {
+            for element in elements
+            where element["type"] == "FIELD" && element["value"]?["value"]?["id"]?.stringValue == id {
                 return element["value"]?["value"]
             }
         }

@@ -28,19 +28,25 @@ final class InquiryWireTests: InquiryReducerTestCase {
 
     func testAnActionReadsItsWireShapeAndRefusesUnknownMembersWithAPath() throws {
         let json: JSONValue = [
-            "type": "ACT", "value": ["type": "EDIT", "value": ["key": "name", "value": ["type": "TEXT", "value": ["text": "Ada"]]]],
+            "type": "ACT",
+            "value": ["type": "EDIT", "value": ["key": "name", "value": ["type": "TEXT", "value": ["text": "Ada"]]]],
         ]
         XCTAssertEqual(try InquiryReducer.decodeAction(json), .act(.edit(key: "name", value: .text(text: "Ada"))))
-        XCTAssertThrowsError(try InquiryReducer.decodeAction(["type": "ACT", "value": ["type": "EDIT", "value": ["kee": "x"]]])) {
+        XCTAssertThrowsError(
+            try InquiryReducer.decodeAction(["type": "ACT", "value": ["type": "EDIT", "value": ["kee": "x"]]])
+        ) {
             XCTAssertTrue(String(describing: $0).contains("action.value.value"), "\($0)")
         }
         XCTAssertEqual(
-            try InquiryReducer.decodeAction(["type": "OPEN", "value": ["entry": ["type": "RESUME", "value": ["source": ["type": "SAME_DEVICE"]]]]]),
+            try InquiryReducer.decodeAction([
+                "type": "OPEN", "value": ["entry": ["type": "RESUME", "value": ["source": ["type": "SAME_DEVICE"]]]],
+            ]),
             .open(entry: .resume(source: .sameDevice(inquiryId: nil))))
     }
 
     func testTerminalOutcomeIsAPlainStringOnTheWire() {
-        XCTAssertEqual(InquiryLifecycle.closed(outcome: .completed).json, ["type": "CLOSED", "value": ["outcome": "COMPLETED"]])
+        XCTAssertEqual(
+            InquiryLifecycle.closed(outcome: .completed).json, ["type": "CLOSED", "value": ["outcome": "COMPLETED"]])
     }
 
     func testTheModelOfANewStoreIsIdleWithChromeTextsInTheSDKLanguage() {

@@ -18,7 +18,8 @@ enum FieldEditing {
         }
         if field.kind == .phone {
             throw .platform(
-                message: "a phone field takes its country and number under input.country.field and input.national.field")
+                message: "a phone field takes its country and number under input.country.field and input.national.field"
+            )
         }
         if field.readOnly { throw .platform(message: "\(key) is read-only") }
         clearErrors(of: field, &state)
@@ -55,7 +56,9 @@ enum FieldEditing {
                 locale: state.textLocale)
             return .dateTime(picked)
         case (.select, .selection(let choice)), (.radio, .selection(let choice)), (.country, .selection(let choice)):
-            guard options.contains(choice) else { throw .platform(message: "\(choice) is not an option of \(field.key)") }
+            guard options.contains(choice) else {
+                throw .platform(message: "\(choice) is not an option of \(field.key)")
+            }
             return .selection(choice)
         case (.multiSelect, .selections(let choices)), (.checkboxGroup, .selections(let choices)):
             if let stranger = choices.first(where: { !options.contains($0) }) {

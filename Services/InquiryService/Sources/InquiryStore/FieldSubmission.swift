@@ -18,7 +18,8 @@ enum FieldSubmission {
                 constraintsOptions(field).first { $0.country == chosen }?.dialCode
             }
             guard let country else { return national.isEmpty ? .null : .string(national) }
-            let number = PhoneFieldFormatter().text(region: country, dialCode: dialCode, nationalText: national).fullNumber
+            let number = PhoneFieldFormatter().text(region: country, dialCode: dialCode, nationalText: national)
+                .fullNumber
             return number.isEmpty ? .null : .string(number)
         }
         switch kept {

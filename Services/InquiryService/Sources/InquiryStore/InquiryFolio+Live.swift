@@ -12,7 +12,8 @@ extension InquiryFolio {
                         launchCode: code, organizationId: organizationID, deviceId: deviceID, idempotencyKey: key)
                     return Access(
                         saved: SavedInquiry(
-                            inquiryId: launch.inquiryId, correlationId: launch.correlationId, token: launch.inquiryToken),
+                            inquiryId: launch.inquiryId, correlationId: launch.correlationId, token: launch.inquiryToken
+                        ),
                         attestation: launch.attestation)
                 } catch let error as FolioInquiryError {
                     // An answer whose inquiry id cannot be read is NoActiveInquiry.
@@ -27,7 +28,8 @@ extension InquiryFolio {
                         code: code, organizationId: organizationID, deviceId: deviceID, idempotencyKey: key)
                     return Access(
                         saved: SavedInquiry(
-                            inquiryId: launch.inquiryId, correlationId: launch.correlationId, token: launch.inquiryToken),
+                            inquiryId: launch.inquiryId, correlationId: launch.correlationId, token: launch.inquiryToken
+                        ),
                         attestation: launch.attestation)
                 } catch let error as FolioInquiryError {
                     throw InquiryError(launch: error)
@@ -42,7 +44,8 @@ extension InquiryFolio {
                     case .read(let locale): return try .step(await calls.step(locale: locale).update())
                     case .submit(let stepId, let fields, let locale):
                         return try .step(
-                            await calls.submit(stepId: stepId, fields: fields, locale: locale, idempotencyKey: key).update())
+                            await calls.submit(stepId: stepId, fields: fields, locale: locale, idempotencyKey: key)
+                                .update())
                     case .back(let stepId, let locale):
                         return try .step(await calls.back(stepId: stepId, locale: locale, idempotencyKey: key).update())
                     case .cancel(let locale):

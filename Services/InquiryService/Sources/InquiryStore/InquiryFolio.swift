@@ -22,7 +22,9 @@ public struct InquiryFolio: Sendable {
         @Sendable (_ code: String, _ organizationID: String, _ deviceID: String, _ idempotencyKey: String)
             async throws(InquiryError) -> Access
     public var send:
-        @Sendable (_ request: FolioInquiryRequest, _ inquiry: SavedInquiry, _ deviceID: String, _ idempotencyKey: String)
+        @Sendable (
+            _ request: FolioInquiryRequest, _ inquiry: SavedInquiry, _ deviceID: String, _ idempotencyKey: String
+        )
             async throws(InquiryError) -> FolioInquiryAnswer
     public var verifyAttestation:
         @Sendable (_ attestation: String, _ inquiryID: String, _ organizationID: String, _ deviceID: String)
@@ -31,7 +33,8 @@ public struct InquiryFolio: Sendable {
     public init(
         exchangeLaunchCode: @escaping @Sendable (String, String, String, String) async throws(InquiryError) -> Access,
         redeemHandoff: @escaping @Sendable (String, String, String, String) async throws(InquiryError) -> Access,
-        send: @escaping @Sendable (FolioInquiryRequest, SavedInquiry, String, String) async throws(InquiryError)
+        send:
+            @escaping @Sendable (FolioInquiryRequest, SavedInquiry, String, String) async throws(InquiryError)
             -> FolioInquiryAnswer,
         verifyAttestation: @escaping @Sendable (String, String, String, String) async throws(InquiryError) -> Void
     ) {

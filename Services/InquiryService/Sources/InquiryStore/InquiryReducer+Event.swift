@@ -13,6 +13,8 @@ extension InquiryReducer {
         /// Folio gave access to an inquiry: a launch code exchange (with a verified window attestation) or a
         /// redeemed handoff code.
         case accessGranted(requestID: UInt64, SavedInquiry)
+        /// The device saved the inquiry as its current one.
+        case inquiryRemembered(requestID: UInt64)
         case folioAnswered(requestID: UInt64, FolioInquiryAnswer)
         case folioFailed(requestID: UInt64, InquiryError)
         case localeSaved(requestID: UInt64, locale: String)
@@ -27,7 +29,7 @@ extension InquiryReducer {
         case recallSavedInquiry(requestID: UInt64, inquiryId: String?)
         case redeemHandoff(requestID: UInt64, code: String)
         /// Saves the inquiry on this device and makes it the current one; with the launch code that opened it.
-        case rememberInquiry(SavedInquiry, launchCode: String?)
+        case rememberInquiry(requestID: UInt64, SavedInquiry, launchCode: String?)
         case forgetInquiry(inquiryId: String)
         case callFolio(requestID: UInt64, SavedInquiry, FolioInquiryRequest)
         /// Saves the choice as the runtime's SDK language.

@@ -46,6 +46,9 @@ public struct InquiryReducer: StoreReducer {
             var launchCode: String?
             if case .start(let code)? = state.entry { launchCode = code }
             return enter(saved, launchCode: launchCode, &state)
+        case .inquiryRemembered(let requestID):
+            guard state.pendingRequest == requestID else { return [] }
+            return callFolio(.read(locale: nil), &state)
         case .folioAnswered(let requestID, let answer):
             guard state.pendingRequest == requestID else { return [] }
             return apply(answer, &state)
@@ -102,15 +105,17 @@ public struct InquiryReducer: StoreReducer {
         let requestID = state.startRequest()
         switch entry {
         case .start(let launchCode): return [.recallLaunchCode(requestID: requestID, launchCode: launchCode)]
-        case .resume(.sameDevice(let inquiryId)): return [.recallSavedInquiry(requestID: requestID, inquiryId: inquiryId)]
+        case .resume(.sameDevice(let inquiryId)):
+            return [.recallSavedInquiry(requestID: requestID, inquiryId: inquiryId)]
         case .resume(.anotherDevice(let code)): return [.redeemHandoff(requestID: requestID, code: code)]
         }
     }
 
-    /// The device has access to the inquiry: save it as the current one, then read its step.
+    /// The device has access to the inquiry: save it as the current one first, so that a resume on this device
+    /// finds it as soon as it shows, then read its step.
     private func enter(_ saved: SavedInquiry, launchCode: String?, _ state: inout State) -> [Effect] {
         state.access = saved
-        return [.rememberInquiry(saved, launchCode: launchCode)] + callFolio(.read(locale: nil), &state)
+        return [.rememberInquiry(requestID: state.startRequest(), saved, launchCode: launchCode)]
     }
 
     // MARK: Requests to Folio

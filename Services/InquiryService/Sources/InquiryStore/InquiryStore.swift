@@ -80,14 +80,22 @@ public enum InquiryStore {
             func key(_ requestID: UInt64) -> String { "\(storeID.rawValue)-\(requestID)" }
             switch effect {
             case .recallLaunchCode(let requestID, let code):
-                guard case .some(let saved) = await retrying({
-                    try await memory.inquiry(forLaunchCode: code, deviceID: facts.deviceID)
-                }) else { return [.folioFailed(requestID: requestID, .network(message: "the device memory is unavailable"))] }
+                guard
+                    case .some(let saved) = await retrying({
+                        try await memory.inquiry(forLaunchCode: code, deviceID: facts.deviceID)
+                    })
+                else {
+                    return [.folioFailed(requestID: requestID, .network(message: "the device memory is unavailable"))]
+                }
                 return [.launchCodeRecalled(requestID: requestID, saved)]
             case .recallSavedInquiry(let requestID, let inquiryID):
-                guard case .some(let saved) = await retrying({
-                    try await memory.inquiry(inquiryID, deviceID: facts.deviceID)
-                }) else { return [.folioFailed(requestID: requestID, .network(message: "the device memory is unavailable"))] }
+                guard
+                    case .some(let saved) = await retrying({
+                        try await memory.inquiry(inquiryID, deviceID: facts.deviceID)
+                    })
+                else {
+                    return [.folioFailed(requestID: requestID, .network(message: "the device memory is unavailable"))]
+                }
                 return [.savedInquiryRecalled(requestID: requestID, saved)]
             case .exchangeLaunchCode(let requestID, let code):
                 do {
@@ -106,18 +114,20 @@ public enum InquiryStore {
                 }
             case .redeemHandoff(let requestID, let code):
                 do {
-                    let access = try await folio.redeemHandoff(code, facts.organizationID, facts.deviceID, key(requestID))
+                    let access = try await folio.redeemHandoff(
+                        code, facts.organizationID, facts.deviceID, key(requestID))
                     return [.accessGranted(requestID: requestID, access.saved)]
                 } catch {
                     return [.folioFailed(requestID: requestID, InquiryError(caught: error))]
                 }
-            case .rememberInquiry(let saved, let launchCode):
+            case .rememberInquiry(let requestID, let saved, let launchCode):
+                // An inquiry the device cannot save still runs; it just cannot be resumed here later.
                 _ = await retrying({
                     try await memory.remember(
                         saved, launchCode: launchCode, deviceID: facts.deviceID, organizationID: facts.organizationID)
                     return true
                 })
-                return []
+                return [.inquiryRemembered(requestID: requestID)]
             case .forgetInquiry(let inquiryID):
                 _ = await retrying({
                     try await memory.forget(inquiryID, deviceID: facts.deviceID)

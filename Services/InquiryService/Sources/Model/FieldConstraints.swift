@@ -178,8 +178,10 @@ public struct PhoneInputView: WireValue, Hashable {
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let fields = try WireObject(json, path: path, fields: ["country", "national"])
-        let country = try WireObject(try fields.required("country"), path: fields.path("country"), fields: ["field", "selected"])
-        let national = try WireObject(try fields.required("national"), path: fields.path("national"), fields: ["field", "text"])
+        let country = try WireObject(
+            try fields.required("country"), path: fields.path("country"), fields: ["field", "selected"])
+        let national = try WireObject(
+            try fields.required("national"), path: fields.path("national"), fields: ["field", "text"])
         countryField = try country.text("field")
         selected = try country.optionalValue("selected")
         nationalField = try national.text("field")

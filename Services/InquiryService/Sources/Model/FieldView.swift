@@ -45,7 +45,8 @@ public struct FieldView: WireValue, Hashable {
         key = try fields.text("key")
         required = try fields.bool("required")
         readOnly = try fields.bool("readOnly")
-        constraints = try FieldConstraints(json: try fields.required("constraints"), kind: kind, path: fields.path("constraints"))
+        constraints = try FieldConstraints(
+            json: try fields.required("constraints"), kind: kind, path: fields.path("constraints"))
         error = try fields.optionalText("error")
         label = try fields.optionalText("label")
         placeholder = try fields.optionalText("placeholder")
@@ -127,7 +128,9 @@ public struct FileValue: WireValue, Hashable {
         self.sizeBytes = sizeBytes
     }
 
-    public var json: JSONValue { ["fileId": .string(fileId), "fileName": .string(fileName), "sizeBytes": .int(sizeBytes)] }
+    public var json: JSONValue {
+        ["fileId": .string(fileId), "fileName": .string(fileName), "sizeBytes": .int(sizeBytes)]
+    }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let fields = try WireObject(json, path: path, fields: ["fileId", "fileName", "sizeBytes"])

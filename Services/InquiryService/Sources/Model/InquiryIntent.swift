@@ -26,7 +26,8 @@ public enum InquiryIntent: WireValue, Hashable {
 
     static let types = [
         "SUBMIT", "EDIT", "BACK", "CANCEL", "COMPLETE", "RETRY", "OPEN_LINK", "LINK_REFUSED", "CAPTURE", "UPLOAD",
-        "SET_LOCALE", "HANDOFF", "CONTINUE_HERE", "PREVIEW_FRAME", "SUBMIT_CAPTURE", "UPLOAD_CAPTURE", "FILE_UNREADABLE",
+        "SET_LOCALE", "HANDOFF", "CONTINUE_HERE", "PREVIEW_FRAME", "SUBMIT_CAPTURE", "UPLOAD_CAPTURE",
+        "FILE_UNREADABLE",
     ]
 
     public var json: JSONValue {

@@ -200,7 +200,10 @@ public struct ButtonView: WireValue, Hashable {
     public var enabled: Bool
 
     public var json: JSONValue {
-        ["id": .string(id), "label": .string(label), "style": style.json, "intent": intent.json, "enabled": .bool(enabled)]
+        [
+            "id": .string(id), "label": .string(label), "style": style.json, "intent": intent.json,
+            "enabled": .bool(enabled),
+        ]
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
