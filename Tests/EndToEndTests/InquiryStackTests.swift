@@ -87,3 +87,40 @@ extension FoundationStackTests {
         XCTAssertEqual(inquiry.launchExchanges, 1)
     }
 }
+
+extension FoundationStackTests {
+    func testInquiryHandoffLetsAnotherDeviceJoinAsObserverTakeControlAndTheFirstDeviceBecomesAnObserver() async throws {
+        let (_, code) = try await createInquiry()
+        let first = try await mountInquiry()
+        try await dispatch(first.store, openInquiry(code), token: first.token)
+        _ = try await followStep(first.store, "personal", token: first.token)
+
+        try await dispatch(first.store, act(["type": "HANDOFF"]), token: first.token)
+        let handoff = try await follow(first.store, token: first.token) {
+            $0["inquiry"]?["stage"]?["content"]?["type"] == "HANDOFF" && $0["loading"] == false
+        }
+        let view = try XCTUnwrap(handoff["inquiry"]?["stage"]?["content"]?["value"])
+        XCTAssertEqual(view["kind"], "QR")
+        XCTAssertEqual(view["link"]?["type"], "EXTERNAL", "the QR payload is an https URL: \(view)")
+        let handoffCode = try XCTUnwrap(view["code"]?.stringValue)
+        try await dispatch(first.store, ["type": "STATUS"], token: first.token)
+        _ = try await followStep(first.store, "personal", token: first.token)
+
+        // The other device joins with the code, as an observer.
+        let other = try await mountInquiry()
+        let resume: JSONValue = [
+            "type": "OPEN",
+            "value": ["entry": ["type": "RESUME", "value": ["source": ["type": "ANOTHER_DEVICE", "value": ["code": .string(handoffCode)]]]]],
+        ]
+        try await dispatch(other.store, resume, token: other.token)
+        let observing = try await followStep(other.store, "observer", token: other.token)
+        XCTAssertEqual(observing["lifecycle"]?["type"], "STARTED")
+        try await dispatch(other.store, act(["type": "CONTINUE_HERE"]), token: other.token)
+        _ = try await followStep(other.store, "personal", token: other.token)
+
+        // The first device's next request is refused: it shows the observer screen, not an error.
+        try await dispatch(first.store, act(["type": "SUBMIT"]), token: first.token)
+        let refused = try await followStep(first.store, "observer", token: first.token)
+        XCTAssertNil(refused["error"], "\(refused)")
+    }
+}

@@ -25,6 +25,17 @@ final class VaultBusReplyLimitTests: XCTestCase {
         ])
     }
 
+    /// The responder's subscription travels on its own connection, so the caller's first request can reach the
+    /// server before it: wait until the subject answers.
+    private func waitForResponder(_ subject: String, caller: NATSBus) async throws {
+        let client = BusClient(transport: caller, timeout: .seconds(2))
+        for _ in 0..<100 {
+            if (try? await client.call(subject, "store.ping")) == "pong" { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        XCTFail("\(subject) never answered")
+    }
+
     func testAReplyOverTheBusLimitAnswersPayloadTooLargeAtOnceInsteadOfTimingOut() async throws {
         let server = try await NATSBus.connect(.init(url: try TestEnvironment.natsURL(), name: "vault-limit-server"))
         let caller = try await NATSBus.connect(.init(url: try TestEnvironment.natsURL(), name: "vault-limit-caller"))
@@ -33,6 +44,7 @@ final class VaultBusReplyLimitTests: XCTestCase {
         let subject = subject()
         let subscription = try await server.serve(oversizedState(limit: limit, extra: 1), subject: subject)
         defer { Task { await subscription.cancel() } }
+        try await waitForResponder(subject, caller: caller)
 
         let client = BusClient(transport: caller, timeout: .seconds(10))
         let started = ContinuousClock.now
@@ -59,6 +71,7 @@ final class VaultBusReplyLimitTests: XCTestCase {
         let subscription = try await server.serve(
             oversizedState(limit: server.maxPayload, extra: 1), subject: subject)
         defer { Task { await subscription.cancel() } }
+        try await waitForResponder(subject, caller: caller)
 
         let batch: JSONValue = [
             ["jsonrpc": "2.0", "method": "store.state", "id": 7],
