@@ -191,3 +191,38 @@ extension InquiryStage {
         content = .screen(screen)
     }
 }
+
+extension InquiryReducerFieldTests {
+    func testRuleAnEditOfEitherPhoneInputClearsTheErrorOfThatPhone() {
+        for input in ["phone.country", "phone.national"] {
+            var stage = Fixtures.screenStage()
+            stage.mapFields { field in
+                if field.kind == .phone { field.error = "Folio did not accept this number." }
+            }
+            var store = running(stage: stage)
+            XCTAssertEqual(shownField("phone", in: store.state)?["error"], "Folio did not accept this number.")
+            let value: InquiryFieldValue = input == "phone.country" ? .selection(value: "DE") : .text(text: "030")
+            store.receive(.act(.edit(key: input, value: value))) {
+                $0.stage?.mapFields { field in
+                    if field.kind == .phone { field.error = nil }
+                }
+                $0.kept["phone"] = .phone(country: "DE", national: input == "phone.country" ? "" : "030")
+            }
+            XCTAssertNil(shownField("phone", in: store.state)?["error"])
+        }
+    }
+
+    func testRuleEditingAFieldClearsTheErrorFolioSentForIt() {
+        var stage = Fixtures.screenStage()
+        stage.mapFields { field in
+            if field.key == "name" { field.error = "Too short." }
+        }
+        var store = running(stage: stage)
+        store.receive(.act(.edit(key: "name", value: .text(text: "Ada Lovelace")))) {
+            $0.stage?.mapFields { field in
+                if field.key == "name" { field.error = nil }
+            }
+            $0.kept["name"] = .text("Ada Lovelace")
+        }
+    }
+}
