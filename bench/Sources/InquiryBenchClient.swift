@@ -24,7 +24,8 @@ struct InquiryBenchClient: Sendable {
     func waitHealthy(_ service: String, seconds: Int = 60) async throws {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < deadline {
-            if let health = try? await bus.call(BusSubjects.rpc(service), "\(service).health", [:], timeout: .seconds(2)),
+            if let health = try? await bus.call(
+                BusSubjects.rpc(service), "\(service).health", [:], timeout: .seconds(2)),
                 health["database"] == "ok"
             {
                 return

@@ -75,6 +75,8 @@ enum InquiryBenchmark {
                 "bus_p50_us": bus.percentileMicroseconds(0.5), "inquiry_p50_us": inquiry.percentileMicroseconds(0.5),
                 "bus_p95_us": bus.percentileMicroseconds(0.95),
                 "inquiry_p95_us": inquiry.percentileMicroseconds(0.95),
+                "bus_dispatch_us": rounded(bus.meanDispatchMicroseconds, 1),
+                "inquiry_dispatch_us": rounded(inquiry.meanDispatchMicroseconds, 1),
                 "bus_exchanges": .int(Int64(bus.count)), "inquiry_exchanges": .int(Int64(inquiry.count)),
             ]
             print(line.jsonString)
@@ -103,9 +105,12 @@ enum InquiryBenchmark {
     struct Tally {
         var durations: [Duration] = []
         var total = Duration.zero
+        /// The part of `total` until the reply of `store.dispatch` arrived.
+        var dispatchTotal = Duration.zero
         var count: Int { durations.count }
 
         var meanMicroseconds: Double { count == 0 ? 0 : microseconds(total) / Double(count) }
+        var meanDispatchMicroseconds: Double { count == 0 ? 0 : microseconds(dispatchTotal) / Double(count) }
 
         func percentileMicroseconds(_ p: Double) -> JSONValue {
             let sorted = durations.sorted()
@@ -114,7 +119,9 @@ enum InquiryBenchmark {
         }
 
         static func + (left: Tally, right: Tally) -> Tally {
-            Tally(durations: left.durations + right.durations, total: left.total + right.total)
+            Tally(
+                durations: left.durations + right.durations, total: left.total + right.total,
+                dispatchTotal: left.dispatchTotal + right.dispatchTotal)
         }
     }
 
@@ -137,7 +144,9 @@ enum InquiryBenchmark {
             "type": "ACT",
             "value": [
                 "type": "EDIT",
-                "value": ["key": .string(settings.fieldKey), "value": ["type": "TEXT", "value": ["text": .string(text)]]],
+                "value": [
+                    "key": .string(settings.fieldKey), "value": ["type": "TEXT", "value": ["text": .string(text)]],
+                ],
             ],
         ]
         return (action, text)
@@ -189,15 +198,9 @@ enum InquiryBenchmark {
             let dispatchParams = InquiryBenchClient.dispatchParams(store, action)
             let nextParams = InquiryBenchClient.nextParams(store, after: store.version)
             let started = ContinuousClock.now
-            let next: JSONValue
-            switch side {
-            case .bus:
-                _ = try await client.dispatch(subjects.dispatch, dispatchParams)
-                next = try await client.next(subjects.next, nextParams)
-            case .inquiry:
-                _ = try await client.dispatch(store.subject, dispatchParams)
-                next = try await client.next(store.subject, nextParams)
-            }
+            _ = try await client.dispatch(side == .bus ? subjects.dispatch : store.subject, dispatchParams)
+            tally.dispatchTotal += ContinuousClock.now - started
+            let next = try await client.next(side == .bus ? subjects.next : store.subject, nextParams)
             let took = ContinuousClock.now - started
             tally.durations.append(took)
             tally.total += took

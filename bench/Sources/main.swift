@@ -118,8 +118,8 @@ do {
     default:
         FileHandle.standardError.write(
             Data(
-                "usage: folio-bench bus | gateway-baseline | gateway-responder | signin-fixtures DIR | signin | vault-write | vault-sync | inquiry | inquiry-memory\n"
-                    .utf8))
+                ("usage: folio-bench bus | gateway-baseline | gateway-responder | signin-fixtures DIR | signin | "
+                    + "vault-write | vault-sync | inquiry | inquiry-memory\n").utf8))
         exit(2)
     }
 } catch {
