@@ -90,7 +90,7 @@ let package = Package(
             name: "folio-bench",
             dependencies: [
                 "Bus", "HTTP", "CNats", "CSodium", "Crypto", "FolioModel", "Lifecycle", "FolioAPI", "Postgres",
-                "VaultService", "FolioEmulator",
+                "VaultService", "FolioEmulator", "FolioClient",
             ],
             path: "bench/Sources"),
 

@@ -31,6 +31,16 @@ func vaultClient(connections: Int) async throws -> VaultBenchClient {
     }
 }
 
+func natsURL() -> String { environment.string("FOLIO_NATS_URL", default: "nats://127.0.0.1:4222") }
+
+/// The bus client of the inquiry benchmarks, with the emulator for creating inquiries.
+func inquiryClient() async throws -> InquiryBenchClient {
+    InquiryBenchClient(
+        transport: try await NATSBus.connect(.init(url: natsURL(), name: "bench-inquiry")),
+        folioURL: environment.string("FOLIO_API_URL", default: "http://127.0.0.1:8090"),
+        folioAPIKey: environment.string("FOLIO_API_KEY", default: "folio-emulator-test-key"))
+}
+
 func databaseURL() -> String {
     environment.string("FOLIO_DATABASE_URL", default: "postgresql://postgres@127.0.0.1:5432/postgres")
 }
@@ -80,11 +90,36 @@ do {
                 natsMaxPayload: environment.optionalString("FOLIO_BENCH_NATS_MAX_PAYLOAD").flatMap { Int($0) },
                 organizationID: "org_bluebank", account: ("acct_chen", "chen.wei@example.net"),
                 baselineAccounts: ["acct_dana", "acct_emil", "acct_fatima"], generatedAccount: "acct_bob"))
+    case "inquiry":
+        let counts = try environment.string("FOLIO_BENCH_STORE_COUNTS", default: "1,100,1000").split(separator: ",")
+            .map { text in
+                guard let count = Int(text.trimmingCharacters(in: .whitespaces)), count > 0 else {
+                    throw BenchError("FOLIO_BENCH_STORE_COUNTS: \(text) is not a positive count")
+                }
+                return count
+            }
+        try await InquiryBenchmark.run(
+            .init(
+                client: inquiryClient(), natsURL: natsURL(), storeCounts: counts.sorted(), seconds: seconds,
+                rounds: max(1, try environment.int("FOLIO_BENCH_ROUNDS", default: 2)),
+                template: environment.string("FOLIO_BENCH_TEMPLATE", default: "tmpl_simple"),
+                fieldKey: environment.string("FOLIO_BENCH_FIELD", default: "name"),
+                openConcurrency: max(1, try environment.int("FOLIO_BENCH_CLIENTS", default: 16))))
+    case "inquiry-memory":
+        guard let pid = environment.optionalString("FOLIO_BENCH_INQUIRY_PID").flatMap({ Int32($0) }) else {
+            throw BenchError("FOLIO_BENCH_INQUIRY_PID names no process")
+        }
+        try await InquiryMemoryBenchmark.run(
+            .init(
+                client: inquiryClient(), workerPID: pid,
+                stores: max(1, try environment.int("FOLIO_BENCH_STORES", default: 100_000)),
+                runtimes: max(1, try environment.int("FOLIO_BENCH_RUNTIMES", default: 1_000)),
+                concurrency: max(1, try environment.int("FOLIO_BENCH_CLIENTS", default: 64)), settleSeconds: 3))
     default:
         FileHandle.standardError.write(
             Data(
-                "usage: folio-bench bus | gateway-baseline | gateway-responder | signin-fixtures DIR | signin | vault-write | vault-sync\n"
-                    .utf8))
+                ("usage: folio-bench bus | gateway-baseline | gateway-responder | signin-fixtures DIR | signin | "
+                    + "vault-write | vault-sync | inquiry | inquiry-memory\n").utf8))
         exit(2)
     }
 } catch {

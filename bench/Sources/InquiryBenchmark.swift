@@ -1,0 +1,239 @@
+import Bus
+import FolioModel
+import Foundation
+
+/// `bench/run inquiry`: the round trip of an InquiryStore edit (`store.dispatch` with an EDIT of a text field,
+/// then `store.next` after the store's version, which answers with the new model) against the same two
+/// request/reply exchanges with a canned libnats responder, measured in the same run, with 1, 100 and 1,000
+/// opened stores on one worker. One client, one exchange at a time, stores picked round-robin. The ratio is
+/// bus time / inquiry time: higher is better, the target is 1/1.5.
+enum InquiryBenchmark {
+    struct Settings: Sendable {
+        var client: InquiryBenchClient
+        var natsURL: String
+        var storeCounts: [Int]
+        var seconds: Double
+        var rounds: Int
+        var template: String
+        /// The text field an edit changes (a field key of the template's first step).
+        var fieldKey: String
+        /// How many stores are opened at once while the count grows.
+        var openConcurrency: Int
+    }
+
+    static let target = 1 / 1.5
+
+    static func run(_ settings: Settings) async throws {
+        let client = settings.client
+        try await client.waitHealthy("auth")
+        try await client.waitHealthy("inquiry")
+        let subjects = (
+            dispatch: "bench.inquiry.\(RandomID.base32(count: 8)).dispatch",
+            next: "bench.inquiry.\(RandomID.base32(count: 8)).next"
+        )
+        var responder: InquiryCannedResponder?
+        var stores: [BenchStore] = []
+        var serial = 0
+        var summary: [String: JSONValue] = [
+            "bench": "inquiry", "target": rounded(target, 3), "template": .string(settings.template),
+            "path": "NATS -> InquiryService worker (one) -> NATS, no Gateway",
+            "baseline": .string(
+                "the same store.dispatch and store.next requests (same client, same bytes) answered by a libnats "
+                    + "callback with canned copies of the store's replies"),
+            "seconds_per_phase": .double(settings.seconds), "rounds": .int(Int64(settings.rounds)),
+        ]
+        var ratios: [Int: Double] = [:]
+        for count in settings.storeCounts {
+            progress("opening stores up to \(count)")
+            stores += try await openStores(count - stores.count, settings)
+            if responder == nil {
+                responder = try await cannedResponder(settings, store: &stores[0], serial: &serial, subjects: subjects)
+            }
+            // Warm-up: both paths, not counted.
+            var cursor = 0
+            _ = try await phase(
+                settings, .inquiry, stores: &stores, cursor: &cursor, serial: &serial, subjects: subjects, seconds: 0.5)
+            _ = try await phase(
+                settings, .bus, stores: &stores, cursor: &cursor, serial: &serial, subjects: subjects, seconds: 0.5)
+            var bus = Tally()
+            var inquiry = Tally()
+            for round in 1...settings.rounds {
+                for side in round % 2 == 1 ? [Side.bus, .inquiry] : [.inquiry, .bus] {
+                    progress("\(count) stores, round \(round): \(side) for \(settings.seconds) s")
+                    let tally = try await phase(
+                        settings, side, stores: &stores, cursor: &cursor, serial: &serial, subjects: subjects,
+                        seconds: settings.seconds)
+                    if side == .bus { bus = bus + tally } else { inquiry = inquiry + tally }
+                }
+            }
+            guard bus.count > 0, inquiry.count > 0 else { throw BenchError("no exchange finished at \(count) stores") }
+            let ratio = bus.meanMicroseconds / inquiry.meanMicroseconds
+            ratios[count] = ratio
+            let line: JSONValue = [
+                "bench": "inquiry-stores", "stores": .int(Int64(count)), "ratio": rounded(ratio, 3),
+                "bus_us": rounded(bus.meanMicroseconds, 1), "inquiry_us": rounded(inquiry.meanMicroseconds, 1),
+                "bus_p50_us": bus.percentileMicroseconds(0.5), "inquiry_p50_us": inquiry.percentileMicroseconds(0.5),
+                "bus_p95_us": bus.percentileMicroseconds(0.95),
+                "inquiry_p95_us": inquiry.percentileMicroseconds(0.95),
+                "bus_dispatch_us": rounded(bus.meanDispatchMicroseconds, 1),
+                "inquiry_dispatch_us": rounded(inquiry.meanDispatchMicroseconds, 1),
+                "bus_exchanges": .int(Int64(bus.count)), "inquiry_exchanges": .int(Int64(inquiry.count)),
+            ]
+            print(line.jsonString)
+            summary["ratio_\(count)"] = rounded(ratio, 3)
+            summary["bus_us_\(count)"] = rounded(bus.meanMicroseconds, 1)
+            summary["inquiry_us_\(count)"] = rounded(inquiry.meanMicroseconds, 1)
+        }
+        summary["ratio"] = rounded(ratios.values.min() ?? 0, 3)
+        if let first = settings.storeCounts.first, let last = settings.storeCounts.last, let low = ratios[first],
+            let high = ratios[last], low > 0
+        {
+            summary["flatness"] = rounded(high / low, 3)
+            summary["flatness_detail"] = .string("ratio at \(last) stores / ratio at \(first)")
+        }
+        print(JSONValue.object(summary).jsonString)
+        _ = responder
+    }
+
+    enum Side: String, CustomStringConvertible {
+        case bus
+        case inquiry
+        var description: String { rawValue }
+    }
+
+    /// The round trips of one phase.
+    struct Tally {
+        var durations: [Duration] = []
+        var total = Duration.zero
+        /// The part of `total` until the reply of `store.dispatch` arrived.
+        var dispatchTotal = Duration.zero
+        var count: Int { durations.count }
+
+        var meanMicroseconds: Double { count == 0 ? 0 : microseconds(total) / Double(count) }
+        var meanDispatchMicroseconds: Double { count == 0 ? 0 : microseconds(dispatchTotal) / Double(count) }
+
+        func percentileMicroseconds(_ p: Double) -> JSONValue {
+            let sorted = durations.sorted()
+            guard !sorted.isEmpty else { return .null }
+            return rounded(microseconds(sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]), 1)
+        }
+
+        static func + (left: Tally, right: Tally) -> Tally {
+            Tally(
+                durations: left.durations + right.durations, total: left.total + right.total,
+                dispatchTotal: left.dispatchTotal + right.dispatchTotal)
+        }
+    }
+
+    /// Mounts `count` stores, each on a runtime of its own, and opens each with a new launch code.
+    private static func openStores(_ count: Int, _ settings: Settings) async throws -> [BenchStore] {
+        guard count > 0 else { return [] }
+        let client = settings.client
+        return try await inParallel(count: count, concurrency: settings.openConcurrency) { _ in
+            let runtime = try await client.createRuntime()
+            let store = try BenchStore(id: try await client.mount(runtimeID: runtime), runtimeID: runtime)
+            return try await client.open(store, template: settings.template)
+        }
+    }
+
+    /// The EDIT of the benchmark's text field; every serial gives another text of the same length.
+    private static func edit(_ settings: Settings, serial: Int) -> (action: JSONValue, text: String) {
+        let digits = String(serial)
+        let text = "edit " + String(repeating: "0", count: max(0, 9 - digits.count)) + digits
+        let action: JSONValue = [
+            "type": "ACT",
+            "value": [
+                "type": "EDIT",
+                "value": [
+                    "key": .string(settings.fieldKey), "value": ["type": "TEXT", "value": ["text": .string(text)]],
+                ],
+            ],
+        ]
+        return (action, text)
+    }
+
+    /// One exchange with a real store, kept as the baseline's canned replies; starts the responder.
+    private static func cannedResponder(
+        _ settings: Settings, store: inout BenchStore, serial: inout Int,
+        subjects: (dispatch: String, next: String)
+    ) async throws -> InquiryCannedResponder {
+        let client = settings.client
+        serial += 1
+        let (action, text) = edit(settings, serial: serial)
+        let dispatched = try await client.dispatch(
+            store.subject, InquiryBenchClient.dispatchParams(store, action))
+        let next = try await client.next(store.subject, InquiryBenchClient.nextParams(store, after: store.version))
+        guard let version = next["version"]?.intValue, let model = next["model"] else {
+            throw BenchError("store.next answered \(next)")
+        }
+        guard fieldValue(model, key: settings.fieldKey) == .string(text) else {
+            throw BenchError("the model does not show the edit \(text): \(model)")
+        }
+        store.version = version
+        func reply(_ result: JSONValue) -> [UInt8] {
+            JSONValue.object(["id": 1, "jsonrpc": "2.0", "result": result]).serialized()
+        }
+        let responder = try InquiryCannedResponder(url: settings.natsURL)
+        try responder.answer(subjects.dispatch, with: reply(dispatched))
+        try responder.answer(subjects.next, with: reply(next))
+        return responder
+    }
+
+    /// Exchanges one after the other for `seconds`, round-robin over the stores; each is timed from the
+    /// dispatch until the reply of `store.next` arrived.
+    private static func phase(
+        _ settings: Settings, _ side: Side, stores: inout [BenchStore], cursor: inout Int, serial: inout Int,
+        subjects: (dispatch: String, next: String), seconds: Double
+    ) async throws -> Tally {
+        let client = settings.client
+        var tally = Tally()
+        tally.durations.reserveCapacity(Int(seconds * 20_000))
+        let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        var last: (model: JSONValue, text: String)?
+        while ContinuousClock.now < end {
+            cursor = (cursor + 1) % stores.count
+            let store = stores[cursor]
+            serial += 1
+            let (action, text) = edit(settings, serial: serial)
+            let dispatchParams = InquiryBenchClient.dispatchParams(store, action)
+            let nextParams = InquiryBenchClient.nextParams(store, after: store.version)
+            let started = ContinuousClock.now
+            _ = try await client.dispatch(side == .bus ? subjects.dispatch : store.subject, dispatchParams)
+            tally.dispatchTotal += ContinuousClock.now - started
+            let next = try await client.next(side == .bus ? subjects.next : store.subject, nextParams)
+            let took = ContinuousClock.now - started
+            tally.durations.append(took)
+            tally.total += took
+            guard side == .inquiry else { continue }
+            guard let version = next["version"]?.intValue, version > store.version, let model = next["model"] else {
+                throw BenchError("store.next after \(store.version) answered \(next)")
+            }
+            stores[cursor].version = version
+            last = (model, text)
+        }
+        // The last model of the phase must show its edit (checked once, outside the timing).
+        if let last, fieldValue(last.model, key: settings.fieldKey) != .string(last.text) {
+            throw BenchError("the last model does not show the edit \(last.text)")
+        }
+        return tally
+    }
+
+    /// The wire value of the field with `key` on the model's screen.
+    static func fieldValue(_ model: JSONValue, key: String) -> JSONValue? {
+        for container in model["inquiry"]?["stage"]?["content"]?["value"]?["containers"]?.arrayValue ?? [] {
+            for element in container["elements"]?.arrayValue ?? [] where element["type"] == "FIELD" {
+                if let field = element["value"]?["value"], field["key"]?.stringValue == key { return field["value"] }
+            }
+        }
+        return nil
+    }
+
+    private static func progress(_ message: String) {
+        FileHandle.standardError.write(Data("inquiry: \(message)\n".utf8))
+    }
+}
+
+func microseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) * 1e6 + Double(attoseconds) / 1e12
+}

@@ -1,0 +1,76 @@
+import CNats
+import Foundation
+
+/// The baseline of the inquiry benchmark: a libnats responder that answers each subject with a fixed reply
+/// from its libnats callback (no JSON-RPC decoding, no store). The replies are copies of what the store
+/// answered in the same run, so both exchanges move the same bytes.
+final class InquiryCannedResponder: @unchecked Sendable {
+    // libnats connections are thread-safe; the pointers never change after init.
+    private let connection: OpaquePointer
+    private let options: OpaquePointer
+    private var subscriptions: [OpaquePointer] = []
+    private var boxes: [Unmanaged<CannedReply>] = []
+
+    init(url: String) throws {
+        var optionsPointer: OpaquePointer?
+        guard natsOptions_Create(&optionsPointer) == NATS_OK, let options = optionsPointer else {
+            throw BenchError("natsOptions_Create")
+        }
+        self.options = options
+        guard natsOptions_SetURL(options, url) == NATS_OK, natsOptions_SetSendAsap(options, true) == NATS_OK else {
+            natsOptions_Destroy(options)
+            throw BenchError("natsOptions for \(url)")
+        }
+        var connectionPointer: OpaquePointer?
+        guard natsConnection_Connect(&connectionPointer, options) == NATS_OK, let connection = connectionPointer else {
+            natsOptions_Destroy(options)
+            throw BenchError("connect to \(url)")
+        }
+        self.connection = connection
+    }
+
+    deinit {
+        for subscription in subscriptions {
+            natsSubscription_Unsubscribe(subscription)
+            natsSubscription_Destroy(subscription)
+        }
+        natsConnection_Destroy(connection)
+        // The callbacks have returned once the connection is destroyed.
+        for box in boxes { box.release() }
+        natsOptions_Destroy(options)
+    }
+
+    /// Answers every request on `subject` with `reply`.
+    func answer(_ subject: String, with reply: [UInt8]) throws {
+        let box = Unmanaged.passRetained(CannedReply(reply))
+        var subscription: OpaquePointer?
+        guard
+            natsConnection_Subscribe(&subscription, connection, subject, cannedReplyCallback, box.toOpaque())
+                == NATS_OK, let subscription
+        else {
+            box.release()
+            throw BenchError("subscribe to \(subject)")
+        }
+        boxes.append(box)
+        subscriptions.append(subscription)
+        guard natsConnection_Flush(connection) == NATS_OK else { throw BenchError("flush the subscription") }
+    }
+}
+
+private final class CannedReply {
+    let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+}
+
+private func cannedReplyCallback(
+    _ connection: OpaquePointer?, _ subscription: OpaquePointer?, _ message: OpaquePointer?,
+    _ closure: UnsafeMutableRawPointer?
+) {
+    guard let message else { return }
+    defer { natsMsg_Destroy(message) }
+    guard let connection, let closure, let reply = natsMsg_GetReply(message) else { return }
+    let canned = Unmanaged<CannedReply>.fromOpaque(closure).takeUnretainedValue()
+    canned.bytes.withUnsafeBytes { buffer in
+        _ = natsConnection_Publish(connection, reply, buffer.baseAddress, Int32(buffer.count))
+    }
+}
