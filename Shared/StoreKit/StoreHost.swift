@@ -195,15 +195,17 @@ public actor StoreHost<Reducer: StoreReducer> {
             pendingEffects[nextEffectID] = effect
             started.append((nextEffectID, effect))
         }
+        // Subscribers see a new model at once (it is already visible to `state`); effects wait for the snapshot.
+        if changed { wakeWaiters() }
         if let persistence, changed || !effects.isEmpty {
             await persist(to: persistence)
         }
-        if changed { wakeWaiters() }
         for (effectID, effect) in started { run(effectID, effect) }
     }
 
     private func persist(to persistence: any SnapshotPersistence) async {
-        guard let stateJSON = try? JSONValue(encoding: reducerState) else { return }
+        let encoded = (reducerState as? any SnapshotRepresentable)?.snapshot ?? (try? JSONValue(encoding: reducerState))
+        guard let stateJSON = encoded else { return }
         let pending = pendingEffects.keys.sorted().compactMap {
             pendingEffects[$0].flatMap { try? JSONValue(encoding: $0) }
         }

@@ -7,6 +7,16 @@ public protocol WireStringEnum: WireValue, CaseIterable, RawRepresentable where 
 extension WireStringEnum {
     public var json: JSONValue { .string(rawValue) }
 
+    // Spelled out here: with both WireValue's and RawRepresentable's defaults in reach, the compiler would
+    // otherwise synthesize its own keyed encoding.
+    public init(from decoder: any Decoder) throws {
+        try self.init(json: try JSONValue(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         guard case .string(let text) = json else { throw .wrongType(path, expected: "a string") }
         guard let match = Self(rawValue: text) else {

@@ -16,8 +16,8 @@ final class InquiryWireTests: InquiryReducerTestCase {
         state.fieldErrors["birth"] = "This date does not exist."
         state.retry = .folio(.submit(stepId: "personal", fields: ["a": 1], locale: "en"))
         state.failure = .openFailed(.network(message: "x"), entryIsResume: false)
-        let json = try JSONValue(encoding: state)
-        XCTAssertEqual(try json.decode(InquiryReducer.State.self), state)
+        XCTAssertEqual(try state.snapshot.decode(InquiryReducer.State.self), state)
+        XCTAssertEqual(state.snapshot, try JSONValue(encoding: state), "the snapshot is what JSONEncoder would write")
     }
 
     func testAnEffectWithBytesSurvivesItsSnapshot() throws {

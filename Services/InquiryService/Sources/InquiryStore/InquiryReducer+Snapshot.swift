@@ -1,0 +1,30 @@
+import FolioModel
+import StoreKit
+
+extension InquiryReducer.State: SnapshotRepresentable {
+    /// The state in the shape its synthesized `Decodable` reads: wire values by their wire shape (which is how
+    /// they encode), optionals left out when nil. Built directly, because a snapshot is written after every
+    /// change and the stage is the largest part of it.
+    public var snapshot: JSONValue {
+        var members: [String: JSONValue] = [
+            "sdkLocale": .string(sdkLocale), "deviceTimeZone": .string(deviceTimeZone), "lifecycle": lifecycle.json,
+            "loading": .bool(loading), "observing": .bool(observing), "nextRequestID": .int(Int64(nextRequestID)),
+            "fieldErrors": .object(fieldErrors.mapValues(JSONValue.string)),
+            "kept": kept.isEmpty ? .object([:]) : (try? JSONValue(encoding: kept)) ?? .object([:]),
+        ]
+        members["entry"] = entry?.json
+        members["access"] = access.map {
+            ["inquiryId": .string($0.inquiryId), "correlationId": .string($0.correlationId), "token": .string($0.token)]
+        }
+        members["status"] = status?.json
+        members["locale"] = locale.map(JSONValue.string)
+        members["stage"] = stage?.json
+        members["error"] = error?.json
+        members["failure"] = failure.flatMap { try? JSONValue(encoding: $0) }
+        members["pendingRequest"] = pendingRequest.map { .int(Int64($0)) }
+        members["pendingFolio"] = pendingFolio.flatMap { try? JSONValue(encoding: $0) }
+        members["retry"] = retry.flatMap { try? JSONValue(encoding: $0) }
+        members["outcome"] = outcome?.json
+        return .object(members)
+    }
+}
