@@ -31,7 +31,7 @@ extension InquiryReducer {
             guard !state.loading, let retry = state.retry else { return [] }
             state.retry = nil
             switch retry {
-            case .folio(let request): return callFolio(request, &state)
+            case .folio(let request): return callFolio(request, again: state.retryRequestID, &state)
             case .saveLocale(let locale): return saveLocale(locale, &state)
             }
         case .openLink, .capture:
