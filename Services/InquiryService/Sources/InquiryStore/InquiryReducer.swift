@@ -164,7 +164,7 @@ public struct InquiryReducer: StoreReducer {
             state.stage = InquiryStage(navigation: nil, errors: state.stage?.errors, content: .handoff(view))
             return []
         case .uploaded(let field, let file):
-            if let key = state.stage?.screen?.fields.first(where: { $0.id == field })?.key {
+            if let key = state.stage?.screen?.fields.first(where: { $0.key == field && $0.kind == .file })?.key {
                 state.kept[key] = .file(file)
             }
             return []
