@@ -174,7 +174,8 @@ extension FoundationStackTests {
         // choices: country, select, multi-select, radio, checkbox, checkbox group, file.
         try await dispatch(store, journeyEdit("nationality", "SELECTION", ["value": "DE"]), token: token)
         try await dispatch(store, journeyEdit("document_type", "SELECTION", ["value": "passport"]), token: token)
-        try await dispatch(store, journeyEdit("interests", "SELECTIONS", ["values": ["savings", "loans"]]), token: token)
+        try await dispatch(
+            store, journeyEdit("interests", "SELECTIONS", ["values": ["savings", "loans"]]), token: token)
         try await dispatch(store, journeyEdit("contact_preference", "SELECTION", ["value": "email"]), token: token)
         try await dispatch(store, journeyEdit("terms", "TOGGLE", ["checked": true]), token: token)
         try await dispatch(store, journeyEdit("consents", "SELECTIONS", ["values": ["research"]]), token: token)
@@ -243,7 +244,10 @@ extension FoundationStackTests {
         }
         XCTAssertEqual(
             model["inquiry"]?["stage"]?["content"]?["value"],
-            ["outcome": "COMPLETED", "redirect": ["type": "UNIVERSAL", "value": ["url": "https://app.example.com/done"]]])
+            [
+                "outcome": "COMPLETED",
+                "redirect": ["type": "UNIVERSAL", "value": ["url": "https://app.example.com/done"]],
+            ])
         XCTAssertEqual(model["inquiry"]?["status"], "COMPLETED")
         XCTAssertEqual(model["lifecycle"]?["type"], "STARTED", "a final status stays Started until Close")
         XCTAssertEqual(model["lifecycle"]?["value"]?["inquiryId"]?.stringValue, inquiry.id)
@@ -490,7 +494,8 @@ extension FoundationStackTests {
         XCTAssertEqual(
             model["error"],
             [
-                "placement": ["type": "BANNER"], "text": .string(model["chrome"]?["error"]?["description"]?.stringValue ?? "-"),
+                "placement": ["type": "BANNER"],
+                "text": .string(model["chrome"]?["error"]?["description"]?.stringValue ?? "-"),
                 "retryable": false,
             ])
         XCTAssertEqual(model["error"]?["text"], "The link could not be opened on this device.")
@@ -515,14 +520,16 @@ extension FoundationStackTests {
         XCTAssertEqual(model["failure"]?["title"], "This verification has ended")
         XCTAssertNil(model["failure"]?["retry"])
 
-        // The device no longer resumes it.
+        // Spec "Entries": a same-device resume that fails with Expired forgets the saved inquiry.
         let other = try await journeyRuntime(deviceCredential: device)
-        let resumed = try await journeyMount(token: other.token)
-        let again = try await journeyFails(resumed, journeyResume(), token: other.token)
-        XCTAssertEqual(again["lifecycle"]?["value"]?["error"]?["type"]?.stringValue.map {
-            ["EXPIRED", "NO_ACTIVE_INQUIRY"].contains($0)
-        }, true, "\(again)")
+        var resumed = try await journeyMount(token: other.token)
+        var again = try await journeyFails(resumed, journeyResume(), token: other.token)
+        XCTAssertEqual(again["lifecycle"]?["value"]?["error"]?["type"], "EXPIRED", "\(again)")
+        XCTAssertEqual(again["failure"]?["title"], "This verification has ended")
         XCTAssertNil(again["failure"]?["retry"])
+        resumed = try await journeyMount(token: other.token)
+        again = try await journeyFails(resumed, journeyResume(), token: other.token)
+        journeyAssertFailure(again, error: "NO_ACTIVE_INQUIRY", title: "No verification to continue", retry: false)
     }
 
     /// Spec conventions and "Actions": a malformed action is JSON-RPC -32602 with its path; after store.close,
