@@ -110,14 +110,16 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
         ] {
             store.receive(.act(intent))
         }
+        // Request ids count on (they make Folio's idempotency keys).
         store.receive(
-            .open(entry: .start(launchCode: "LC-2")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-2")]
+            .open(entry: .start(launchCode: "LC-2")), effects: [.recallLaunchCode(requestID: 4, launchCode: "LC-2")]
         ) {
             $0 = .init(sdkLocale: "en", deviceTimeZone: "UTC")
             $0.entry = .start(launchCode: "LC-2")
             $0.loading = true
-            $0.pendingRequest = 1
-            $0.nextRequestID = 1
+            $0.pendingRequest = 4
+            $0.nextRequestID = 4
+            $0.openRequestBase = 3
         }
     }
 
@@ -224,6 +226,8 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
         }
     }
 
+    /// Retry sends the failed request under its own id, so Folio gets the same idempotency key and replays an
+    /// answer that was lost (FolioClient: "retry with the same Idempotency-Key").
     func testRuleANetworkErrorAfterTheFirstStepIsARetryableBannerAndRetrySendsTheSameRequestAgain() {
         var store = running()
         store.receive(.act(.cancel), effects: [.callFolio(requestID: 4, saved, .cancel(locale: "en"))]) {
@@ -238,14 +242,66 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
             $0.pendingFolio = nil
             $0.error = .network(message: "timeout")
             $0.retry = .folio(.cancel(locale: "en"))
+            $0.retryRequestID = 4
         }
-        store.receive(.act(.retry), effects: [.callFolio(requestID: 5, saved, .cancel(locale: "en"))]) {
+        store.receive(.act(.retry), effects: [.callFolio(requestID: 4, saved, .cancel(locale: "en"))]) {
             $0.error = nil
             $0.retry = nil
+            $0.retryRequestID = nil
+            $0.loading = true
+            $0.pendingRequest = 4
+            $0.pendingFolio = .cancel(locale: "en")
+        }
+        // The next request gets a new id again.
+        store.send(.folioFailed(requestID: 4, .upstream(status: 409, code: "STEP_OUTDATED", message: "x"))) {
+            $0.loading = false
+            $0.pendingRequest = nil
+            $0.pendingFolio = nil
+            $0.error = .upstream(status: 409, code: "STEP_OUTDATED", message: "x")
+        }
+        store.receive(.status, effects: [.callFolio(requestID: 5, saved, .read(locale: "en"))]) {
+            $0.error = nil
             $0.loading = true
             $0.pendingRequest = 5
-            $0.pendingFolio = .cancel(locale: "en")
+            $0.pendingFolio = .read(locale: "en")
             $0.nextRequestID = 5
+        }
+    }
+
+    /// Request ids make Folio's idempotency keys (keys are global at Folio), so an Open after Close goes on
+    /// counting: the new inquiry's launch must not reuse the first launch's key.
+    func testRuleAnOpenAfterCloseCountsRequestIDsOnSoNoIdempotencyKeyIsReused() {
+        var store = running()
+        store.receive(.close) {
+            $0.lifecycle = .closed(outcome: nil)
+        }
+        store.receive(.open(entry: .start(launchCode: "LC-2")), effects: [.recallLaunchCode(requestID: 4, launchCode: "LC-2")]) {
+            $0 = InquiryReducer.State(sdkLocale: "en", deviceTimeZone: "UTC")
+            $0.entry = .start(launchCode: "LC-2")
+            $0.loading = true
+            $0.pendingRequest = 4
+            $0.nextRequestID = 4
+            $0.openRequestBase = 3
+        }
+        store.send(.launchCodeRecalled(requestID: 4, nil), effects: [.exchangeLaunchCode(requestID: 5, launchCode: "LC-2")]) {
+            $0.pendingRequest = 5
+            $0.nextRequestID = 5
+        }
+        store.send(.folioFailed(requestID: 5, .internal(message: "503"))) {
+            $0.loading = false
+            $0.pendingRequest = nil
+            $0.error = .internal(message: "503")
+            $0.failure = .openFailed(.internal(message: "503"), entryIsResume: false)
+            $0.lifecycle = .failed(error: .internal(message: "503"))
+        }
+        // Retry before the first step opens the entry again with the same ids, so the same keys.
+        store.receive(.act(.retry), effects: [.recallLaunchCode(requestID: 4, launchCode: "LC-2")]) {
+            $0.error = nil
+            $0.failure = nil
+            $0.lifecycle = .idle
+            $0.loading = true
+            $0.pendingRequest = 4
+            $0.nextRequestID = 4
         }
     }
 

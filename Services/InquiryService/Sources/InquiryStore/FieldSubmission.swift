@@ -29,14 +29,14 @@ enum FieldSubmission {
         case .selections(let values)?: return .array(values.map(JSONValue.string))
         case .toggle(let checked)?: return .bool(checked)
         case .address(let parts)?: return .array(parts.map(\.json))
-        case .file(let file)?: return .string(file.fileId)
+        // Folio takes a FILE value as the upload's reference `{fileId, fileName, sizeBytes}`.
+        case .file(let file)?: return file.json
         case .phone?: return .null
         case nil: break
         }
         // Untouched: the field's default.
         switch field.value {
         case .string(let text)?: return submitted(text: text, of: field)
-        case .object(let members)? where field.kind == .file: return members["fileId"] ?? .null
         case let value?: return value
         case nil: return .null
         }

@@ -31,7 +31,7 @@ extension InquiryReducer {
             guard !state.loading, let retry = state.retry else { return [] }
             state.retry = nil
             switch retry {
-            case .folio(let request): return callFolio(request, &state)
+            case .folio(let request): return callFolio(request, again: state.retryRequestID, &state)
             case .saveLocale(let locale): return saveLocale(locale, &state)
             }
         case .openLink, .capture:
@@ -48,8 +48,9 @@ extension InquiryReducer {
             guard Int64(bytes.bytes.count) <= InquiryError.imageLimitBytes else {
                 return reject(.fileTooLarge(limitBytes: InquiryError.imageLimitBytes), &state)
             }
+            // Folio names a step's fields by key.
             return callFolio(
-                .upload(field: target.id, fileName: fileName, mimeType: mimeType, bytes: bytes.bytes), &state)
+                .upload(field: target.key, fileName: fileName, mimeType: mimeType, bytes: bytes.bytes), &state)
         case .setLocale(let locale):
             return saveLocale(locale, &state)
         case .handoff:

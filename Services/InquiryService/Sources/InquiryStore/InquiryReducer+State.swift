@@ -28,7 +28,14 @@ extension InquiryReducer {
         public var pendingRequest: UInt64?
         public var pendingFolio: FolioInquiryRequest?
         public var retry: RetryTarget?
+        /// The id of the failed request Retry sends again: the same id, so Folio gets the same idempotency key
+        /// and replays an answer that was lost instead of running the request twice.
+        public var retryRequestID: UInt64?
+        /// Request ids count on across Opens of one store, since they make Folio's idempotency keys.
         public var nextRequestID: UInt64 = 0
+        /// The request id the last Open counted from (nil: 0); Retry before the first step counts from it again,
+        /// so the entry's requests carry the same idempotency keys.
+        public var openRequestBase: UInt64?
         /// Another device controls the inquiry.
         public var observing = false
         public var outcome: TerminalOutcome?

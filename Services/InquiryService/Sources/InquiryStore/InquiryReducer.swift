@@ -54,7 +54,7 @@ public struct InquiryReducer: StoreReducer {
             return apply(answer, &state)
         case .folioFailed(let requestID, let error):
             guard state.pendingRequest == requestID else { return [] }
-            return fail(error, &state)
+            return fail(error, requestID: requestID, &state)
         case .localeSaved(let requestID, let locale):
             guard state.pendingRequest == requestID else { return [] }
             return callFolio(.read(locale: locale), &state)
@@ -73,7 +73,10 @@ public struct InquiryReducer: StoreReducer {
     private func receive(_ action: InquiryAction, at: Date, _ state: inout State) -> [Effect] {
         switch action {
         case .open(let entry):
+            let base = state.nextRequestID
             state = State(sdkLocale: state.sdkLocale, deviceTimeZone: state.deviceTimeZone)
+            state.nextRequestID = base
+            state.openRequestBase = base == 0 ? nil : base
             return open(entry, &state)
         case .close:
             guard !state.lifecycle.isClosed else { return [] }
@@ -90,7 +93,10 @@ public struct InquiryReducer: StoreReducer {
             guard state.hasFirstStep else {
                 // Until Open produced an inquiry, only Retry does something: it opens the same entry again.
                 guard case .act(.retry) = action, !state.loading else { return [] }
+                let base = state.openRequestBase
                 state = State(sdkLocale: state.sdkLocale, deviceTimeZone: state.deviceTimeZone)
+                state.nextRequestID = base ?? 0
+                state.openRequestBase = base
                 return open(entry, &state)
             }
             if case .act(let intent) = action { return act(intent, at: at, &state) }
@@ -121,12 +127,21 @@ public struct InquiryReducer: StoreReducer {
     // MARK: Requests to Folio
 
     /// Every request that reaches Folio sets loading and clears the current error until the answer arrives.
-    func callFolio(_ request: FolioInquiryRequest, _ state: inout State) -> [Effect] {
+    /// A request sent again (Retry) keeps its id, and with it its idempotency key.
+    func callFolio(_ request: FolioInquiryRequest, again requestID: UInt64? = nil, _ state: inout State) -> [Effect] {
         guard let access = state.access else { return [] }
         state.loading = true
         state.error = nil
         state.pendingFolio = request
-        return [.callFolio(requestID: state.startRequest(), access, request)]
+        state.retryRequestID = nil
+        let id: UInt64
+        if let requestID {
+            state.pendingRequest = requestID
+            id = requestID
+        } else {
+            id = state.startRequest()
+        }
+        return [.callFolio(requestID: id, access, request)]
     }
 
     private func apply(_ answer: FolioInquiryAnswer, _ state: inout State) -> [Effect] {
@@ -149,7 +164,7 @@ public struct InquiryReducer: StoreReducer {
             state.stage = InquiryStage(navigation: nil, errors: state.stage?.errors, content: .handoff(view))
             return []
         case .uploaded(let field, let file):
-            if let key = state.stage?.screen?.fields.first(where: { $0.id == field })?.key {
+            if let key = state.stage?.screen?.fields.first(where: { $0.key == field && $0.kind == .file })?.key {
                 state.kept[key] = .file(file)
             }
             return []
@@ -193,7 +208,7 @@ public struct InquiryReducer: StoreReducer {
 
     // MARK: Failures
 
-    private func fail(_ error: InquiryError, _ state: inout State) -> [Effect] {
+    private func fail(_ error: InquiryError, requestID: UInt64, _ state: inout State) -> [Effect] {
         let request = state.pendingFolio
         state.pendingRequest = nil
         state.pendingFolio = nil
@@ -218,6 +233,7 @@ public struct InquiryReducer: StoreReducer {
         }
         state.error = error
         state.retry = error.isRetryableKind ? request.map(RetryTarget.folio) : nil
+        state.retryRequestID = state.retry == nil ? nil : requestID
         return []
     }
 

@@ -29,7 +29,7 @@ public enum InquiryFieldValue: WireValue, Hashable {
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let tagged = try WireCase(json, path: path)
         switch tagged.type {
-        case "TEXT": self = .text(text: try tagged.fields(["text"]).string("text", .typedText))
+        case "TEXT": self = .text(text: try Self.typedText(tagged.fields(["text"])))
         case "SELECTION": self = .selection(value: try tagged.fields(["value"]).string("value", .fieldKey))
         case "SELECTIONS": self = .selections(values: try tagged.fields(["values"]).strings("values", .fieldKey))
         case "TOGGLE": self = .toggle(checked: try tagged.fields(["checked"]).bool("checked"))
@@ -37,6 +37,15 @@ public enum InquiryFieldValue: WireValue, Hashable {
         case "ADDRESS": self = .address(parts: try tagged.fields(["parts"]).array("parts", maxCount: 16))
         default: throw tagged.unknownType(["TEXT", "SELECTION", "SELECTIONS", "TOGGLE", "DATE", "ADDRESS"])
         }
+    }
+
+    /// Typed text may have line breaks and tabs (a TEXT_AREA's lines); no other control characters.
+    private static func typedText(_ fields: WireObject) throws(WireDecodingError) -> String {
+        let text = try fields.string("text", .typedLines)
+        let layout: Set<Unicode.Scalar> = ["\n", "\r", "\t"]
+        let rest = String(String.UnicodeScalarView(text.unicodeScalars.filter { !layout.contains($0) }))
+        if let violation = InputRule.typedText.violation(rest) { throw .invalid(fields.path("text"), violation) }
+        return text
     }
 
     /// The case name, for error messages.
@@ -75,4 +84,6 @@ public struct AddressPartValue: WireValue, Hashable {
 extension InputRule {
     /// Text a person types into a field; empty is allowed (a cleared field).
     static let typedText = InputRule(length: 0...4096)
+    /// Typed text with its layout characters, checked for them by the reader.
+    static let typedLines = InputRule(length: 0...4096, allowsControlCharacters: true)
 }
