@@ -16,6 +16,11 @@ final class InquiryWireTests: InquiryReducerTestCase {
         state.fieldErrors["birth"] = "This date does not exist."
         state.retry = .folio(.submit(stepId: "personal", fields: ["a": 1], locale: "en"))
         state.failure = .openFailed(.network(message: "x"), entryIsResume: false)
+        state.retryRequestID = 7
+        state.openRequestBase = 2
+        state.pendingFolio = .read(locale: "de")
+        state.pendingRequest = 8
+        state.outcome = .completed
         XCTAssertEqual(try state.snapshot.decode(InquiryReducer.State.self), state)
         XCTAssertEqual(state.snapshot, try JSONValue(encoding: state), "the snapshot is what JSONEncoder would write")
     }

@@ -24,6 +24,8 @@ extension InquiryReducer.State: SnapshotRepresentable {
         members["pendingRequest"] = pendingRequest.map { .int(Int64($0)) }
         members["pendingFolio"] = pendingFolio.flatMap { try? JSONValue(encoding: $0) }
         members["retry"] = retry.flatMap { try? JSONValue(encoding: $0) }
+        members["retryRequestID"] = retryRequestID.map { .int(Int64($0)) }
+        members["openRequestBase"] = openRequestBase.map { .int(Int64($0)) }
         members["outcome"] = outcome?.json
         return .object(members)
     }
