@@ -185,10 +185,15 @@ public actor StoreHost<Reducer: StoreReducer> {
     }
 
     private func apply(_ event: Reducer.Event) async {
+        let before = reducerState
         let effects = reducer.reduce(&reducerState, event)
-        let model = reducer.model(of: reducerState)
-        let changed = model != current.model
-        if changed { current = VersionedModel(version: current.version + 1, model: model) }
+        // An event that leaves the state as it was leaves the model as it was: the model is not built again.
+        var changed = false
+        if reducerState != before {
+            let model = reducer.model(of: reducerState)
+            changed = model != current.model
+            if changed { current = VersionedModel(version: current.version + 1, model: model) }
+        }
         var started: [(Int, Reducer.Effect)] = []
         for effect in effects {
             nextEffectID += 1
