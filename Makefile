@@ -17,6 +17,8 @@ bench:
 	bench/run signin
 	bench/run vault-write
 	bench/run vault-sync
+	bench/run inquiry
+	bench/run inquiry-memory
 
 format:
 	swift format --in-place --recursive Package.swift Shared Services Tests bench/Sources
