@@ -36,7 +36,7 @@ public enum JSONRPCCodec {
     public static func encode(responses: [JSONRPCResponse], wasBatch: Bool) -> [UInt8]? {
         if wasBatch {
             guard !responses.isEmpty else { return nil }
-            return JSONValue.array(responses.map(\.json)).serialized()
+            return JSONValue.array(responses.map { $0.json }).serialized()
         }
         return responses.first?.json.serialized()
     }

@@ -88,7 +88,7 @@ public enum OpenRPC {
             "paramStructure": "either",
             "params": .array(spec.params.map(contentDescriptor)),
             "result": ["name": .string(spec.result.name), "schema": spec.result.schema.json],
-            "errors": .array(uniqueErrors.map(\.json)),
+            "errors": .array(uniqueErrors.map { $0.json }),
         ]
     }
 

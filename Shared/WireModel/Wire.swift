@@ -14,7 +14,7 @@ public enum Wire {
 
     public static func number(_ value: UInt64) -> JSONValue { .int(Int64(clamping: value)) }
 
-    public static func array(_ values: [some WireValue]) -> JSONValue { .array(values.map(\.json)) }
+    public static func array(_ values: [some WireValue]) -> JSONValue { .array(values.map { $0.json }) }
 }
 
 /// One `{type, value?}` value being read. Nothing but `type` and `value` may be present.

@@ -35,6 +35,6 @@ extension Emulator {
         let organization = try requireOrganization(request.parameter("organizationId"))
         let page = try Pagination.page(
             accounts.accounts(organizationId: organization.id), key: \.id, request: request)
-        return .json(Pagination.body(items: page.items.map(\.json), nextCursor: page.nextCursor))
+        return .json(Pagination.body(items: page.items.map { $0.json }, nextCursor: page.nextCursor))
     }
 }

@@ -4,7 +4,7 @@ extension Emulator {
     /// `GET /v1/organizations?cursor=&limit=`: organizations sorted by id.
     func listOrganizations(_ request: EmulatorRequest) throws(APIError) -> HTTPResponse {
         let page = try Pagination.page(organizations, key: \.id, request: request)
-        return .json(Pagination.body(items: page.items.map(\.json), nextCursor: page.nextCursor))
+        return .json(Pagination.body(items: page.items.map { $0.json }, nextCursor: page.nextCursor))
     }
 
     /// `GET /v1/organizations/{organizationId}`.

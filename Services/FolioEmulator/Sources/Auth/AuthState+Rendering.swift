@@ -25,7 +25,7 @@ extension AuthState {
                     "value": [
                         "phase": phase(stage.current, stage, ceremony, env),
                         "secondInput": stage.secondInput.map { phase($0, stage, ceremony, env) } ?? .null,
-                        "alternatives": .array(stage.alternatives.map(\.json)),
+                        "alternatives": .array(stage.alternatives.map { $0.json }),
                     ],
                 ]
             } else {

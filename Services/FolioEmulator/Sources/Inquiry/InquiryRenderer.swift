@@ -30,7 +30,7 @@ struct InquiryRenderer {
         return [
             "inquiryId": .string(record.id), "correlationId": .string(record.correlationId),
             "status": .string(record.status.rawValue), "locale": .string(locale),
-            "languages": .array(template.languages.map(\.json)), "controller": .bool(controller), "stage": stage,
+            "languages": .array(template.languages.map { $0.json }), "controller": .bool(controller), "stage": stage,
         ]
     }
 
@@ -119,7 +119,7 @@ struct InquiryRenderer {
         case "BUTTON":
             if value["enabled"] == nil { value["enabled"] = true }
         case "LANGUAGE_SELECTOR":
-            value["languages"] = .array(template.languages.map(\.json))
+            value["languages"] = .array(template.languages.map { $0.json })
             value["currentLocale"] = .string(locale)
         case "FIELD":
             return ["type": "FIELD", "value": field(element["value"] ?? .null)]

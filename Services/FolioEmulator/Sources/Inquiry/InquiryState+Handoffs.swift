@@ -61,7 +61,7 @@ extension InquiryState {
             "correlationId": .string(record.correlationId), "launchExchanges": .int(Int64(record.launchExchanges)),
             "createdAt": .string(RFC3339.format(record.createdAt)),
             "expiresAt": .string(RFC3339.format(record.expiresAt)),
-            "submissions": .array(record.submissions.map(\.json)), "files": .array(record.files.map(\.json)),
+            "submissions": .array(record.submissions.map { $0.json }), "files": .array(record.files.map { $0.json }),
         ]
         if let steps = templates[record.templateId]?.steps, !steps.isEmpty {
             members["stepId"] = .string(steps[min(record.stepIndex, steps.count - 1)].id)

@@ -28,7 +28,7 @@ enum FieldSubmission {
         case .selection(let value)?: return .string(value)
         case .selections(let values)?: return .array(values.map(JSONValue.string))
         case .toggle(let checked)?: return .bool(checked)
-        case .address(let parts)?: return .array(parts.map(\.json))
+        case .address(let parts)?: return .array(parts.map { $0.json })
         // Folio takes a FILE value as the upload's reference `{fileId, fileName, sizeBytes}`.
         case .file(let file)?: return file.json
         case .phone?: return .null

@@ -57,7 +57,7 @@ extension FieldView {
         case .text(let text), .dateTime(let text), .selection(let text): value = .string(text)
         case .selections(let values): value = .array(values.map(JSONValue.string))
         case .toggle(let checked): value = .bool(checked)
-        case .address(let parts): value = .array(parts.map(\.json))
+        case .address(let parts): value = .array(parts.map { $0.json })
         case .file(let file): value = file.json
         case .phone(let country, let national):
             guard var input, case .phone(let constraints) = constraints else { return }

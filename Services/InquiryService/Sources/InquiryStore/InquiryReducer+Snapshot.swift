@@ -10,7 +10,7 @@ extension InquiryReducer.State: SnapshotRepresentable {
             "sdkLocale": .string(sdkLocale), "deviceTimeZone": .string(deviceTimeZone), "lifecycle": lifecycle.json,
             "loading": .bool(loading), "observing": .bool(observing), "nextRequestID": .int(Int64(nextRequestID)),
             "fieldErrors": .object(fieldErrors.mapValues(JSONValue.string)),
-            "kept": kept.isEmpty ? .object([:]) : (try? JSONValue(encoding: kept)) ?? .object([:]),
+            "kept": .object(kept.mapValues { $0.json }),
         ]
         members["entry"] = entry?.json
         members["access"] = access.map {

@@ -70,8 +70,9 @@ public enum FolioInquiryAnswer: Hashable, Sendable {
     case result(InquiryStatus)
 }
 
-/// A value the store keeps for a field, in the shape the store made of the person's edits.
-public enum KeptValue: Codable, Hashable, Sendable {
+/// A value the store keeps for a field, in the shape the store made of the person's edits. Snapshotted as
+/// `{type, value}` (written directly: a snapshot follows every edit).
+public enum KeptValue: Hashable, Sendable, Codable {
     /// Text as shown: plain, masked, or a typed date's masked text.
     case text(String)
     /// A picked date and time, `YYYY-MM-DDTHH:MM`.
@@ -83,6 +84,48 @@ public enum KeptValue: Codable, Hashable, Sendable {
     case file(FileValue)
     /// A phone's chosen country and its formatted national number.
     case phone(country: String?, national: String)
+
+    var json: JSONValue {
+        switch self {
+        case .text(let text): ["type": "TEXT", "value": .string(text)]
+        case .dateTime(let text): ["type": "DATE_TIME", "value": .string(text)]
+        case .selection(let text): ["type": "SELECTION", "value": .string(text)]
+        case .selections(let values): ["type": "SELECTIONS", "value": .array(values.map(JSONValue.string))]
+        case .toggle(let checked): ["type": "TOGGLE", "value": .bool(checked)]
+        case .address(let parts): ["type": "ADDRESS", "value": .array(parts.map { $0.json })]
+        case .file(let file): ["type": "FILE", "value": file.json]
+        case .phone(let country, let national):
+            ["type": "PHONE", "value": Wire.object(["country": country.map(JSONValue.string), "national": .string(national)])]
+        }
+    }
+
+    init(json: JSONValue) throws {
+        let value = json["value"] ?? .null
+        func text() throws -> String {
+            guard let text = value.stringValue else { throw JSONCodingError("kept value: expected a string") }
+            return text
+        }
+        switch json["type"]?.stringValue {
+        case "TEXT": self = .text(try text())
+        case "DATE_TIME": self = .dateTime(try text())
+        case "SELECTION": self = .selection(try text())
+        case "SELECTIONS": self = .selections((value.arrayValue ?? []).compactMap(\.stringValue))
+        case "TOGGLE": self = .toggle(value.boolValue ?? false)
+        case "ADDRESS": self = .address(try (value.arrayValue ?? []).map { try AddressPartValue(json: $0) })
+        case "FILE": self = .file(try FileValue(json: value))
+        case "PHONE":
+            self = .phone(country: value["country"]?.stringValue, national: value["national"]?.stringValue ?? "")
+        default: throw JSONCodingError("kept value: unknown type \(String(describing: json["type"]))")
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try self.init(json: try JSONValue(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
 }
 
 /// What Retry sends again after a retryable error.

@@ -25,7 +25,7 @@ public struct VaultUiModel: WireValue {
 
     public var json: JSONValue {
         Self.json(
-            records: records.map(\.json), folders: folders.map(\.json), busy: busy, error: error, sync: sync,
+            records: records.map { $0.json }, folders: folders.map { $0.json }, busy: busy, error: error, sync: sync,
             sharing: sharing)
     }
 

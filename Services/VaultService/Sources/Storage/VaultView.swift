@@ -130,7 +130,7 @@ struct VaultViewList<Item: VaultViewItem>: Sendable, Equatable {
 
     init(_ items: [Item]) {
         self.items = items
-        json = items.map(\.json)
+        json = items.map { $0.json }
         keys = Array(repeating: nil, count: items.count)
     }
 
