@@ -139,6 +139,9 @@ extension InquiryError {
         case .internal(let message): self = .internal(message: message)
         case .network(let message): self = .network(message: message)
         case .malformedAnswer(let message): self = .invalidState(message: message)
+        case .upstream(409, "IDEMPOTENCY_KEY_IN_PROGRESS", let message):
+            // The same request is still running at Folio (a Retry that overtook it): retryable like a timeout.
+            self = .network(message: message)
         case .upstream(let status, let code, let message):
             self = .upstream(status: Int64(status), code: code, message: message)
         case .stepOutdated, .cannotGoBack, .cannotComplete, .finished:
