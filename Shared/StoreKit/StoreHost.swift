@@ -200,11 +200,11 @@ public actor StoreHost<Reducer: StoreReducer> {
             pendingEffects[nextEffectID] = effect
             started.append((nextEffectID, effect))
         }
-        // Subscribers see a new model at once (it is already visible to `state`); effects wait for the snapshot.
-        if changed { wakeWaiters() }
+        // Waiting subscribers and effects both wait for the snapshot: what a `next` hands out survives the worker.
         if let persistence, changed || !effects.isEmpty {
             await persist(to: persistence)
         }
+        if changed { wakeWaiters() }
         for (effectID, effect) in started { run(effectID, effect) }
     }
 
