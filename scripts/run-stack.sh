@@ -52,6 +52,15 @@ for _ in $(seq 1 100); do
     curl -fsS "http://127.0.0.1:$FOLIO_GATEWAY_PORT/readyz" >/dev/null 2>&1 && break
     sleep 0.2
 done
+# Ready once every service answers its health method through the Gateway (they start after PostgreSQL).
+for service in auth inquiry vault documents; do
+    for _ in $(seq 1 300); do
+        curl -fsS "http://127.0.0.1:$FOLIO_GATEWAY_PORT/rpc" -H 'content-type: application/json' \
+            -d "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"$service.health\"}" 2>/dev/null |
+            grep -q '"database":"ok"' && break
+        sleep 0.2
+    done
+done
 echo "== FolioHost is running"
 echo "   Gateway   http://127.0.0.1:$FOLIO_GATEWAY_PORT/rpc  (OpenRPC: /openrpc.json, metrics: /metrics)"
 echo "   Emulator  $FOLIO_API_URL"

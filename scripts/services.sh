@@ -40,7 +40,8 @@ start_pg() {
             echo "max_connections = 200"
         } >>"$dir/pg/postgresql.conf"
     fi
-    as_pg "$pg_bin/pg_ctl" -D "$dir/pg" -l "$dir/pglog/pg.log" -w start >/dev/null
+    # The port is given at every start, so a folder made with other ports starts on the ones asked for now.
+    as_pg "$pg_bin/pg_ctl" -D "$dir/pg" -l "$dir/pglog/pg.log" -o "-p $pg_port" -w start >/dev/null
 }
 
 stop_pg() { as_pg "$pg_bin/pg_ctl" -D "$dir/pg" -m fast -w stop >/dev/null 2>&1 || true; }
