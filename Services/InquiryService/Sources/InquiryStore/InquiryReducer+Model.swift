@@ -1,10 +1,15 @@
 import FolioModel
+import Synchronization
 import WireModel
 
 extension InquiryReducer {
     /// The InquiryUiModel: the stored stage with the kept values and field errors laid over it, the error's
     /// projection, the failure notice and the chrome texts in the inquiry's language.
     public func model(of state: State) -> JSONValue {
+        // Every mounted store starts idle: stores of the same language share one idle model.
+        if state.entry == nil, state.lifecycle == .idle {
+            return Self.idleModel(locale: state.textLocale)
+        }
         let locale = state.textLocale
         let resumeBeforeFirstStep = (state.entry?.isResume ?? false) && !state.hasFirstStep
         let errorView = state.error.map {
@@ -27,6 +32,21 @@ extension InquiryReducer {
             "failure": state.failure.map { InquiryFailureView.notice($0, locale: locale).json },
             "lifecycle": state.lifecycle.json,
         ])
+    }
+
+    private static let idleModels = Mutex<[String: JSONValue]>([:])
+
+    private static func idleModel(locale: LocaleTag) -> JSONValue {
+        idleModels.withLock { models in
+            if let model = models[locale.rawValue] { return model }
+            let model = Wire.object([
+                "chrome": InquiryChromeView(locale: locale).json, "loading": .bool(false),
+                "lifecycle": InquiryLifecycle.idle.json,
+            ])
+            // Bounded: a runtime's locale is any BCP 47 tag, so an unbounded cache could grow without end.
+            if models.count < 256 { models[locale.rawValue] = model }
+            return model
+        }
     }
 
     private static func shown(_ stage: InquiryStage, state: State, errorView: InquiryErrorView?) -> InquiryStage {
