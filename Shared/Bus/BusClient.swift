@@ -66,7 +66,7 @@ extension BusTransport {
         try await subscribe(subject: subject, queueGroup: queueGroup, delivery: delivery) { message in
             let incoming = JSONRPCCodec.decode(message.payload, maxDepth: router.maxDepth)
             if delivery == .serial, router.execution(of: incoming) == .detached {
-                return .deferred(Task { await router.handle(incoming) })
+                return .deferred { await router.handle(incoming) }
             }
             return .now(await router.handle(incoming))
         }

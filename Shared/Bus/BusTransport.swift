@@ -21,16 +21,17 @@ public enum BusDelivery: Sendable {
     case serial
 }
 
-/// What a handler answers: the reply now, or a task that produces it while later messages go on.
+/// What a handler answers: the reply now, or work that produces it while later messages go on (the
+/// transport runs it in one task of its own and sends its reply from there).
 public enum BusReply: Sendable {
     case now([UInt8]?)
-    case deferred(Task<[UInt8]?, Never>)
+    case deferred(@Sendable () async -> [UInt8]?)
 
     public var bytes: [UInt8]? {
         get async {
             switch self {
             case .now(let bytes): bytes
-            case .deferred(let task): await task.value
+            case .deferred(let work): await work()
             }
         }
     }

@@ -172,9 +172,9 @@ final class SubscriptionBox: Sendable {
         switch reply {
         case .now(let bytes):
             if let bytes { publishReply(bytes, for: message, to: replyTo, on: connection) }
-        case .deferred(let task):
+        case .deferred(let work):
             Task {
-                if let bytes = await task.value { publishReply(bytes, for: message, to: replyTo, on: connection) }
+                if let bytes = await work() { publishReply(bytes, for: message, to: replyTo, on: connection) }
             }
         }
     }
