@@ -120,7 +120,7 @@ let package = Package(
             path: "Tests/AuthServiceTests"),
         .testTarget(
             name: "InquiryServiceTests",
-            dependencies: ["InquiryService", "StoreKitTesting", "TestSupport", "WireModel", "PhoneNumbers"],
+            dependencies: ["InquiryService", "StoreKitTesting", "TestSupport", "WireModel", "PhoneNumbers", "Crypto", "FolioClient"],
             path: "Tests/InquiryServiceTests"),
         .testTarget(
             name: "VaultServiceTests",

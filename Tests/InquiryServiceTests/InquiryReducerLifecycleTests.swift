@@ -275,7 +275,9 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
         store.receive(.close) {
             $0.lifecycle = .closed(outcome: nil)
         }
-        store.receive(.open(entry: .start(launchCode: "LC-2")), effects: [.recallLaunchCode(requestID: 4, launchCode: "LC-2")]) {
+        store.receive(
+            .open(entry: .start(launchCode: "LC-2")), effects: [.recallLaunchCode(requestID: 4, launchCode: "LC-2")]
+        ) {
             $0 = InquiryReducer.State(sdkLocale: "en", deviceTimeZone: "UTC")
             $0.entry = .start(launchCode: "LC-2")
             $0.loading = true
@@ -283,7 +285,9 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
             $0.nextRequestID = 4
             $0.openRequestBase = 3
         }
-        store.send(.launchCodeRecalled(requestID: 4, nil), effects: [.exchangeLaunchCode(requestID: 5, launchCode: "LC-2")]) {
+        store.send(
+            .launchCodeRecalled(requestID: 4, nil), effects: [.exchangeLaunchCode(requestID: 5, launchCode: "LC-2")]
+        ) {
             $0.pendingRequest = 5
             $0.nextRequestID = 5
         }

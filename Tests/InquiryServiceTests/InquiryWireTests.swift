@@ -67,7 +67,12 @@ extension InquiryWireTests {
     func testAnIdleStoresModelIsTheSameAsBuiltForAnyOtherState() {
         var idle = InquiryReducer.State(sdkLocale: "de", deviceTimeZone: "UTC")
         let shared = InquiryReducer().model(of: idle)
-        XCTAssertEqual(shared, ["chrome": InquiryChromeView(locale: LocaleTag("de")!).json, "loading": false, "lifecycle": ["type": "IDLE"]])
+        XCTAssertEqual(
+            shared,
+            [
+                "chrome": InquiryChromeView(locale: LocaleTag("de")!).json, "loading": false,
+                "lifecycle": ["type": "IDLE"],
+            ])
         idle.loading = true
         idle.entry = .start(launchCode: "x")
         XCTAssertEqual(InquiryReducer().model(of: idle)["loading"], true, "an opened store builds its own model")
