@@ -38,6 +38,13 @@ extension Emulator {
                 organizationId: organization, email: "", guestId: guest))
     }
 
+    /// The environment of an admin call on a stored record's owner: an account, or a guest vault.
+    func vaultEnvironment(adminForOwner owner: String) throws(VaultFailure) -> VaultEnvironment {
+        let parts = owner.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "guest" else { return try vaultEnvironment(adminFor: owner) }
+        return try vaultEnvironment(organization: String(parts[1]), guest: String(parts[2]))
+    }
+
     /// `GET /admin/vault/guests/{organizationId}/{guestId}`: what Folio keeps for a guest vault.
     func guestVaultStats(_ request: EmulatorRequest) -> HTTPResponse {
         vaultAnswer { () throws(VaultFailure) -> JSONValue in
