@@ -44,7 +44,8 @@ extension FolioEmulatorAdmin {
         try await call(
             "POST", Self.guestPath(organizationId, guestId) + "/records",
             body: [
-                "schema": .string(schema), "version": .int(version), "ciphertext": .string(Base64URL.encode(ciphertext)),
+                "schema": .string(schema), "version": .int(version),
+                "ciphertext": .string(Base64URL.encode(ciphertext)),
                 "wrappedKey": .string(Base64URL.encode(wrappedKey)),
             ])
     }
