@@ -6,6 +6,8 @@ public enum FolioVaultErrorCode: String, Sendable, Hashable, CustomStringConvert
     case sessionExpired = "SESSION_EXPIRED"
     /// A TRANSIENT session: a guest's vault stays on the device's backend.
     case guestSession = "GUEST_SESSION"
+    /// Guest access asked for something other than reading the guest's vault or publishing its keys.
+    case guestReadOnly = "GUEST_READ_ONLY"
     case permissionDenied = "PERMISSION_DENIED"
     case recordNotFound = "RECORD_NOT_FOUND"
     case folderNotFound = "FOLDER_NOT_FOUND"

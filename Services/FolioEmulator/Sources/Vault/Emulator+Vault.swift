@@ -14,10 +14,10 @@ extension Emulator {
         }
     }
 
-    /// A vault read: the session, then `body` under the vault lock.
-    func vaultRead(_ request: EmulatorRequest, _ body: VaultOperation) -> HTTPResponse {
+    /// A vault read: the session (or guest access, when `guest`), then `body` under the vault lock.
+    func vaultRead(_ request: EmulatorRequest, guest: Bool = false, _ body: VaultOperation) -> HTTPResponse {
         vaultAnswer { () throws(VaultFailure) -> JSONValue in
-            try vault.perform(try vaultEnvironment(request), body)
+            try vault.perform(try vaultEnvironment(request, guest: guest), body)
         }
     }
 
@@ -25,13 +25,13 @@ extension Emulator {
     /// operation), then the Idempotency-Key, whose fingerprint covers the caller's account, then the
     /// operation under the vault lock.
     func vaultChange(
-        _ request: EmulatorRequest, status: Int = 200,
+        _ request: EmulatorRequest, status: Int = 200, guest: Bool = false,
         _ prepare: (VaultEnvironment) throws(VaultFailure) -> VaultOperation
     ) async throws(APIError) -> HTTPResponse {
         let env: VaultEnvironment
         let operation: VaultOperation
         do throws(VaultFailure) {
-            env = try vaultEnvironment(request)
+            env = try vaultEnvironment(request, guest: guest)
             operation = try prepare(env)
         } catch {
             return error.response

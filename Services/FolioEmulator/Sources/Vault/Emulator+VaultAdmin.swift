@@ -7,7 +7,7 @@ extension Emulator {
     func storedVaultRecord(_ request: EmulatorRequest) -> HTTPResponse {
         let id = request.parameter("recordId")
         return vaultAnswer { () throws(VaultFailure) -> JSONValue in
-            let env = try vaultEnvironment(adminFor: try ownerOfVaultRecord(id))
+            let env = try vaultEnvironment(adminForOwner: try ownerOfVaultRecord(id))
             return try vault.perform(env) { state, _ throws(VaultFailure) in try state.stored(id) }
         }
     }
@@ -32,7 +32,7 @@ extension Emulator {
             else {
                 throw .invalidRequest("send at least one of ciphertext, schema, version and state")
             }
-            let env = try vaultEnvironment(adminFor: try ownerOfVaultRecord(id))
+            let env = try vaultEnvironment(adminForOwner: try ownerOfVaultRecord(id))
             let write = change
             return try vault.perform(env) { state, env throws(VaultFailure) in
                 try state.write(id, write, now: env.now)

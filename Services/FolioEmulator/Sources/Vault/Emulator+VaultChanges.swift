@@ -10,7 +10,7 @@ extension Emulator {
         let limit: Int
         let wait: Int
         do throws(VaultFailure) {
-            env = try vaultEnvironment(request)
+            env = try vaultEnvironment(request, guest: true)
             if let cursor = request.http.query["cursor"], !cursor.isEmpty {
                 let text: String
                 do throws(APIError) {

@@ -13,7 +13,7 @@ extension Emulator {
 
     /// `GET /v1/vault/records?cursor=&limit=`: the records this account sees, sorted by id.
     func listVaultRecords(_ request: EmulatorRequest) -> HTTPResponse {
-        vaultRead(request) { state, env throws(VaultFailure) in
+        vaultRead(request, guest: true) { state, env throws(VaultFailure) in
             try vaultPage(state.visibleRecords(env.account), key: \.id, request, budget: VaultLimits.pageBytes) {
                 state.view($0, for: env.account)
             }
@@ -23,7 +23,7 @@ extension Emulator {
     /// `GET /v1/vault/records/{recordId}`.
     func readVaultRecord(_ request: EmulatorRequest) -> HTTPResponse {
         let id = request.parameter("recordId")
-        return vaultRead(request) { state, env throws(VaultFailure) in try state.read(id, env) }
+        return vaultRead(request, guest: true) { state, env throws(VaultFailure) in try state.read(id, env) }
     }
 
     /// `PUT /v1/vault/records/{recordId}` (idempotent): a new body from a base revision.
@@ -72,9 +72,10 @@ extension Emulator {
         }
     }
 
-    /// `PUT /v1/vault/keys` (idempotent): this account's vault public keys.
+    /// `PUT /v1/vault/keys` (idempotent): this account's vault public keys (a guest's too: what is delivered
+    /// to the guest is sealed to them).
     func publishVaultKeys(_ request: EmulatorRequest) async throws(APIError) -> HTTPResponse {
-        try await vaultChange(request) { _ throws(VaultFailure) in
+        try await vaultChange(request, guest: true) { _ throws(VaultFailure) in
             let fields = try VaultFields(request)
             let box = try fields.bytes("boxPublicKey", maxBytes: 32, exact: 32).text
             let sign = try fields.bytes("signPublicKey", maxBytes: 32, exact: 32)

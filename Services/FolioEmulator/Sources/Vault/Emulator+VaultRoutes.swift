@@ -85,5 +85,11 @@ extension Emulator {
             emulator.vaultAccountStats(request)
         }
         router.add("POST", "/admin/vault/ingest", .admin) { emulator, request in emulator.ingestVaultRecords(request) }
+        router.add("GET", "/admin/vault/guests/{organizationId}/{guestId}", .admin) { emulator, request in
+            emulator.guestVaultStats(request)
+        }
+        router.add("POST", "/admin/vault/guests/{organizationId}/{guestId}/records", .admin) { emulator, request in
+            emulator.deliverGuestVaultRecord(request)
+        }
     }
 }

@@ -23,12 +23,19 @@ final class VaultEmulator: Sendable {
     }
 }
 
-/// The signed-in account a vault call acts for, from its `Folio-Session-Id`.
+/// The account a vault call acts for: a signed-in account, from its `Folio-Session-Id`, or a guest, from its
+/// guest access (`Folio-Organization-Id` and `Folio-Guest-Id`).
 struct VaultCaller: Sendable {
     var sessionId: String
+    /// The key of the caller's vault: the account id, or ``VaultState/guestKey(organization:guest:)``.
     var accountId: String
     var organizationId: String
     var email: String
+    /// The guest id of guest access; nil for a signed-in account.
+    var guestId: String? = nil
+
+    /// The id answers show for the caller.
+    var publicAccountId: String { guestId ?? accountId }
 }
 
 /// What one vault request works with: the emulator, the clock's time and the calling account.
@@ -47,8 +54,17 @@ struct VaultEnvironment {
 
 extension Emulator {
     /// The caller of a vault request: the account of the active, authenticated session its
-    /// `Folio-Session-Id` names.
-    func vaultEnvironment(_ request: EmulatorRequest) throws(VaultFailure) -> VaultEnvironment {
+    /// `Folio-Session-Id` names, or with guest access the guest's vault, for the routes that allow it (`guest`);
+    /// the others refuse guest access with 403 GUEST_READ_ONLY.
+    func vaultEnvironment(_ request: EmulatorRequest, guest: Bool = false) throws(VaultFailure) -> VaultEnvironment {
+        if let access = try vaultGuestAccess(request) {
+            guard guest else {
+                throw VaultFailure(
+                    status: 403, code: "GUEST_READ_ONLY",
+                    message: "guest access reads the guest's vault and publishes its keys; sign in to change it")
+            }
+            return access
+        }
         guard let sessionId = request.http.headers["folio-session-id"], !sessionId.isEmpty else {
             throw VaultFailure(
                 status: 400, code: "SESSION_REQUIRED",

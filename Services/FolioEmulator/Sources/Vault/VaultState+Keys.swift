@@ -4,7 +4,8 @@ import FolioModel
 extension VaultState {
     /// Publishes (or replaces) the caller's vault public keys.
     mutating func publishKeys(box: String, sign: String, _ env: VaultEnvironment) -> JSONValue {
-        let published = VaultKeys(accountId: env.account, boxPublicKey: box, signPublicKey: sign, updatedAt: env.now)
+        let published = VaultKeys(
+            accountId: env.caller.publicAccountId, boxPublicKey: box, signPublicKey: sign, updatedAt: env.now)
         keys[env.account] = published
         return Self.json(published, organizationId: env.caller.organizationId, email: env.caller.email)
     }

@@ -67,7 +67,8 @@ struct VaultState: Sendable {
         let members: JSONValue = record.kind == .folder ? .array(record.members.map { .string($0) }) : .null
         return [
             "id": .string(record.id), "kind": ["type": .string(record.kind.rawValue)],
-            "organizationId": .string(record.organizationId), "ownerAccountId": .string(record.ownerAccountId),
+            "organizationId": .string(record.organizationId),
+            "ownerAccountId": .string(Self.publicAccountId(record.ownerAccountId)),
             "permission": ["type": isOwner ? "OWNER" : "VIEW"], "shareId": shareId.map { .string($0) } ?? .null,
             "revokedAt": VaultRecord.time(share?.revokedAt), "revision": .int(record.revision),
             "state": ["type": .string(record.state.rawValue)], "schema": .string(record.schema),

@@ -10,14 +10,22 @@ import Postgres
 /// - the account's own settings follow Folio's when they have no local change;
 /// - a folder's members follow Folio's, except memberships changed here.
 /// - a record shared with the account (`VIEW`) joins under Folio's id, its key opened from the share.
+/// - a record of a guest vault (`delivered`) joins the transient vault under Folio's id, its key opened with
+///   the guest's box key (RemoteRecordApplier+Delivered.swift).
 struct RemoteRecordApplier {
     let transaction: PostgresTransaction
     let cipher: VaultCipher
     let account: String
-    /// The account's box keys, to open the keys of shared records.
+    /// The account's box keys, to open the keys of shared and delivered records.
     let box: BoxKeyPair?
+    /// The records come from a guest vault.
+    var delivered = false
 
     func apply(_ record: FolioVaultRecord) async throws {
+        if delivered {
+            try await applyDelivered(record)
+            return
+        }
         if record.permission == .view {
             try await applyShared(record)
             return

@@ -8,7 +8,9 @@ import Lifecycle
 /// carries an idempotency key made of the entry, its local change counter and the step, so a pass repeated
 /// after a crash replays Folio's answers and creates nothing twice.
 ///
-/// A transient vault pushes nothing; Folio keeps no vault for a guest, so there is nothing to fetch either.
+/// A transient vault pushes nothing: its local changes stay on the device. It still fetches, at the same
+/// moments, from the guest vault Folio keeps for the organization and the transient account (what Folio
+/// delivered to the device before sign-in), read with guest access.
 public struct VaultSync: Sendable {
     let store: VaultSyncStore
     let sharing: VaultSharing
@@ -45,12 +47,8 @@ public struct VaultSync: Sendable {
 
     /// One pass; never throws: a failure is in the outcome.
     func pass(_ account: VaultAccount) async -> SyncOutcome {
-        // A transient vault purges old deleted records too; failing to is retried at the next pass.
-        if account.kind == .transient { _ = try? await store.purgeExpired(account.id) }
-        guard account.kind == .authenticated, let session = account.folioSessionID else {
-            return SyncOutcome(finishedAt: Self.now())
-        }
-        let client = folio.vault(sessionId: session)
+        if account.kind == .transient { return await guestPass(account) }
+        guard let client = account.folioVault(folio) else { return SyncOutcome(finishedAt: Self.now()) }
         return await locks.withLock(account.id) {
             do {
                 try await store.purgeExpired(account.id)
@@ -67,6 +65,24 @@ public struct VaultSync: Sendable {
                 let pending = (try? await store.pushItems(account.id).count) ?? 1
                 return SyncOutcome(
                     error: Self.vaultError(error), recordFailures: max(pending, 1), finishedAt: Self.now())
+            }
+        }
+    }
+
+    /// A transient vault's pass: it fetches only. Its box key reaches Folio first, so what is delivered to the
+    /// guest can be sealed to it; nothing of the vault's own leaves the device.
+    private func guestPass(_ account: VaultAccount) async -> SyncOutcome {
+        // Old deleted records are purged here too; failing to is retried at the next pass.
+        _ = try? await store.purgeExpired(account.id)
+        guard let client = account.folioVault(folio) else { return SyncOutcome(finishedAt: Self.now()) }
+        return await locks.withLock(account.id) {
+            do {
+                _ = try await sharing.publishedKeys(account.id, client)
+                let failures = try await fetch(account.id, client, delivered: true)
+                if failures == 0 { try await store.synced(account.id) }
+                return SyncOutcome(recordFailures: failures, finishedAt: Self.now())
+            } catch {
+                return SyncOutcome(error: Self.vaultError(error), finishedAt: Self.now())
             }
         }
     }
@@ -109,9 +125,9 @@ public struct VaultSync: Sendable {
 
     /// Fetches only, for a change notification.
     func fetchOnly(_ account: VaultAccount) async -> Bool {
-        guard account.kind == .authenticated, let session = account.folioSessionID else { return false }
-        let client = folio.vault(sessionId: session)
-        return await locks.withLock(account.id) { (try? await fetch(account.id, client)) != nil }
+        guard let client = account.folioVault(folio) else { return false }
+        let delivered = account.kind == .transient
+        return await locks.withLock(account.id) { (try? await fetch(account.id, client, delivered: delivered)) != nil }
     }
 
     /// Entries pushed at once: each entry's steps stay in order, different entries do not wait for each
@@ -207,8 +223,9 @@ public struct VaultSync: Sendable {
         return record.settings?.revision ?? base + 1
     }
 
-    /// Applies Folio's changes page by page; returns the records that could not be applied.
-    private func fetch(_ account: String, _ client: FolioVaultClient) async throws -> Int {
+    /// Applies Folio's changes page by page; returns the records that could not be applied. `delivered`: the
+    /// changes of a guest vault.
+    private func fetch(_ account: String, _ client: FolioVaultClient, delivered: Bool = false) async throws -> Int {
         var cursor = try await store.cursor(account)
         var failures = 0
         while true {
@@ -223,7 +240,8 @@ public struct VaultSync: Sendable {
                 continue
             }
             if !changes.shares.isEmpty { try await sharing.refresh(account, client) }
-            failures += try await store.apply(changes.records, nextCursor: changes.nextCursor, account: account)
+            failures += try await store.apply(
+                changes.records, nextCursor: changes.nextCursor, account: account, delivered: delivered)
             cursor = changes.nextCursor
             if !changes.hasMore { return failures }
         }

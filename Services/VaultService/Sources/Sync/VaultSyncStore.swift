@@ -220,17 +220,22 @@ struct VaultSyncStore: Sendable {
         }
     }
 
-    /// Applies one page of Folio's changes and moves the cursor past it, in one transaction.
-    func apply(_ records: [FolioVaultRecord], nextCursor: String, account: String) async throws -> Int {
+    /// Applies one page of Folio's changes and moves the cursor past it, in one transaction. `delivered`: a
+    /// page of a guest vault, whose records are delivered to the transient account.
+    func apply(_ records: [FolioVaultRecord], nextCursor: String, account: String, delivered: Bool = false)
+        async throws -> Int
+    {
         try await database.withAccount(account) { transaction, cipher in
             var failures = 0
             let box =
-                records.contains { $0.permission == .view }
+                delivered || records.contains { $0.permission == .view }
                 ? try await VaultSharing.keys(account, transaction, cipher).box : nil
             for record in records {
                 do {
-                    try await RemoteRecordApplier(transaction: transaction, cipher: cipher, account: account, box: box)
-                        .apply(record)
+                    try await RemoteRecordApplier(
+                        transaction: transaction, cipher: cipher, account: account, box: box, delivered: delivered
+                    )
+                    .apply(record)
                 } catch {
                     failures += 1
                 }

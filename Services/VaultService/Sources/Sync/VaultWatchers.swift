@@ -2,9 +2,9 @@ import Bus
 import FolioClient
 import Foundation
 
-/// Change notifications from Folio: while a store on this worker shows a signed-in account's vault, one
-/// long poll per account waits on Folio's change feed; when Folio reports a change, the vault fetches and
-/// every store of the account reads its view again.
+/// Change notifications from Folio: while a store on this worker shows an account's vault, one long poll per
+/// account waits on Folio's change feed (a signed-in account's, or a transient account's guest vault); when
+/// Folio reports a change, the vault fetches and every store of the account reads its view again.
 actor VaultWatchers {
     private struct Watch {
         var task: Task<Void, Never>
@@ -27,7 +27,7 @@ actor VaultWatchers {
     }
 
     func acquire(_ account: VaultAccount) {
-        guard !stopped, account.kind == .authenticated, account.folioSessionID != nil else { return }
+        guard !stopped, account.folioVault(longPoll) != nil else { return }
         if var watch = watches[account.id] {
             watch.leases += 1
             watches[account.id] = watch
@@ -62,7 +62,7 @@ actor VaultWatchers {
 
     private nonisolated func watchLoop(_ account: VaultAccount) -> Task<Void, Never> {
         let sync = self.sync
-        let client = longPoll.vault(sessionId: account.folioSessionID ?? "")
+        guard let client = account.folioVault(longPoll) else { return Task {} }
         let transport = self.transport
         let waitSeconds = self.waitSeconds
         return Task {

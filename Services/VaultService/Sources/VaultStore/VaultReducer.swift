@@ -156,9 +156,12 @@ public struct VaultReducer: StoreReducer {
             state.pendingReload = nil
             return load(&state) + backgroundSync(&state)
         case .cameToForeground(let now):
-            // It pushes, and fetches at most once a minute.
+            // It pushes, and fetches at most once a minute. A transient vault pushes nothing, so within the
+            // minute it does nothing.
             if let last = state.lastSyncedAt, now - last < 60 {
-                guard let account = state.account, state.syncing == nil else { return [] }
+                guard let account = state.account, account.kind == .authenticated, state.syncing == nil else {
+                    return []
+                }
                 let requestID = state.nextRequestID()
                 state.syncing = requestID
                 state.phase = .syncing
@@ -306,8 +309,9 @@ public struct VaultReducer: StoreReducer {
         state.sessionStarting = false
     }
 
-    /// A background pass (push, then fetch) of a signed-in vault; a transient vault only fetches, which the
-    /// sync runner knows from the account. Not while the stored records could not be read at session start.
+    /// A background pass (push, then fetch) of a signed-in vault; a transient vault only fetches (its guest
+    /// vault at Folio), which the sync runner knows from the account. Not while the stored records could not be
+    /// read at session start.
     private func backgroundSync(_ state: inout State) -> [Effect] {
         guard let account = state.account else { return [] }
         guard state.syncing == nil else {
