@@ -9,11 +9,14 @@ public struct StoreEndpoint: Sendable {
     public let service: StoreService
     public let transport: any BusTransport
     public let registry: StoreRegistry
+    /// One router answers the subjects of every store this endpoint serves: it finds the store by id.
+    private let router: RPCRouter
 
     public init(service: StoreService, transport: any BusTransport, registry: StoreRegistry) {
         self.service = service
         self.transport = transport
         self.registry = registry
+        self.router = Self.storeRouter(registry: registry)
     }
 
     /// The mount method for `spec`: `make` builds the store for the calling runtime; the result is
@@ -69,14 +72,12 @@ public struct StoreEndpoint: Sendable {
 
     /// Starts answering the store's own subject and registers it.
     public func serve(_ store: any MountedStore) async throws {
-        let subscription = try await transport.serve(
-            storeRouter(), subject: BusSubjects.store(store.id), delivery: .serial)
+        let subscription = try await transport.serve(router, subject: BusSubjects.store(store.id), delivery: .serial)
         await registry.register(store, subscription: subscription)
     }
 
     /// The store members, looked up by id and checked against the calling runtime.
-    func storeRouter() -> RPCRouter {
-        let registry = self.registry
+    static func storeRouter(registry: StoreRegistry) -> RPCRouter {
         @Sendable func lookup(_ call: RPCCall) async throws -> any MountedStore {
             guard let id = StoreID(try call.string("storeId")) else { throw StoreError.unknownStore }
             return try await registry.store(id, runtimeID: try call.optionalString("runtimeId"))
