@@ -14,10 +14,10 @@ extension FoundationStackTests {
     }
 
     /// A new inquiry of `template` for org-demo: (inquiry id, launch code).
-    func createInquiry(_ template: String = "tmpl_full", testing: FolioInquiryTesting? = nil) async throws
-        -> (String, String)
-    {
-        var create = FolioInquiryCreate(organizationId: "org-demo", templateId: template)
+    func createInquiry(
+        _ template: String = "tmpl_full", organization: String = "org-demo", testing: FolioInquiryTesting? = nil
+    ) async throws -> (String, String) {
+        var create = FolioInquiryCreate(organizationId: organization, templateId: template)
         create.testing = testing
         let created = try await operatorFolio.createInquiry(create, idempotencyKey: RandomID.base32(count: 20))
         return (created.inquiryId, created.launchCode)
@@ -110,7 +110,12 @@ extension FoundationStackTests {
         let other = try await mountInquiry()
         let resume: JSONValue = [
             "type": "OPEN",
-            "value": ["entry": ["type": "RESUME", "value": ["source": ["type": "ANOTHER_DEVICE", "value": ["code": .string(handoffCode)]]]]],
+            "value": [
+                "entry": [
+                    "type": "RESUME",
+                    "value": ["source": ["type": "ANOTHER_DEVICE", "value": ["code": .string(handoffCode)]]],
+                ]
+            ],
         ]
         try await dispatch(other.store, resume, token: other.token)
         let observing = try await followStep(other.store, "observer", token: other.token)
@@ -122,5 +127,18 @@ extension FoundationStackTests {
         try await dispatch(first.store, act(["type": "SUBMIT"]), token: first.token)
         let refused = try await followStep(first.store, "observer", token: first.token)
         XCTAssertNil(refused["error"], "\(refused)")
+    }
+}
+
+extension FoundationStackTests {
+    func testInquiryOfAnotherOrganizationFailsWithLaunchInvalidAndNoRetry() async throws {
+        let (_, code) = try await createInquiry("tmpl_simple", organization: "org_acme")
+        let (token, store, _) = try await mountInquiry()
+        try await dispatch(store, openInquiry(code), token: token)
+        let model = try await follow(store, token: token) { $0["lifecycle"]?["type"] == "FAILED" }
+        XCTAssertEqual(model["lifecycle"]?["value"]?["error"]?["type"], "LAUNCH_INVALID", "\(model)")
+        XCTAssertEqual(model["failure"]?["title"], "This link does not work")
+        XCTAssertNil(model["failure"]?["retry"])
+        XCTAssertNil(model["inquiry"], "no inquiry was produced")
     }
 }
