@@ -12,74 +12,6 @@ import XCTest
 extension FoundationStackTests {
     // MARK: journey helpers
 
-    /// A new inquiry of `template` for org-demo, created by the operator: (inquiry id, launch code).
-    func journeyCreate(_ template: String = "tmpl_full", launchAnswer: FolioInquiryTesting.LaunchAnswer? = nil)
-        async throws -> (id: String, code: String)
-    {
-        let operatorFolio = FolioClient(
-            configuration: .init(baseURL: "http://127.0.0.1:\(emulatorPort)", apiKey: "e2e-key"), httpClient: http)
-        var create = FolioInquiryCreate(organizationId: "org-demo", templateId: template)
-        if let launchAnswer { create.testing = FolioInquiryTesting(launchAnswer: launchAnswer) }
-        let created = try await operatorFolio.createInquiry(create, idempotencyKey: RandomID.base32(count: 20))
-        return (created.inquiryId, created.launchCode)
-    }
-
-    /// A runtime of org-demo, on the device of `deviceCredential` when given.
-    func journeyRuntime(deviceCredential: String? = nil) async throws
-        -> (token: String, runtimeID: String, device: String)
-    {
-        var params: [String: JSONValue] = ["organizationId": "org-demo"]
-        if let deviceCredential { params["deviceCredential"] = .string(deviceCredential) }
-        let created = try await rpc("runtime.create", .object(params))
-        return (
-            try XCTUnwrap(created["result"]?["token"]?.stringValue, "\(created)"),
-            try XCTUnwrap(created["result"]?["runtimeId"]?.stringValue, "\(created)"),
-            try XCTUnwrap(created["result"]?["deviceCredential"]?.stringValue, "\(created)")
-        )
-    }
-
-    /// An InquiryStore mounted on the runtime of `token`.
-    func journeyMount(token: String, timeZone: String? = nil) async throws -> String {
-        let mounted = try await rpc("inquiry.mount", timeZone.map { ["timeZone": .string($0)] } ?? [:], token: token)
-        return try XCTUnwrap(mounted["result"]?["storeId"]?.stringValue, "\(mounted)")
-    }
-
-    func journeyStart(_ code: String) -> JSONValue {
-        ["type": "OPEN", "value": ["entry": ["type": "START", "value": ["launchCode": .string(code)]]]]
-    }
-
-    func journeyResume(_ inquiryID: String? = nil) -> JSONValue {
-        let source: JSONValue = ["type": "SAME_DEVICE", "value": inquiryID.map { ["inquiryId": .string($0)] } ?? [:]]
-        return ["type": "OPEN", "value": ["entry": ["type": "RESUME", "value": ["source": source]]]]
-    }
-
-    func journeyAct(_ type: String, _ value: JSONValue? = nil) -> JSONValue {
-        let intent: JSONValue = value.map { ["type": .string(type), "value": $0] } ?? ["type": .string(type)]
-        return ["type": "ACT", "value": intent]
-    }
-
-    func journeyEdit(_ key: String, _ type: String, _ value: JSONValue) -> JSONValue {
-        journeyAct("EDIT", ["key": .string(key), "value": ["type": .string(type), "value": value]])
-    }
-
-    func journeyText(_ key: String, _ text: String) -> JSONValue { journeyEdit(key, "TEXT", ["text": .string(text)]) }
-
-    func journeyStepID(_ model: JSONValue) -> String? {
-        model["inquiry"]?["stage"]?["content"]?["value"]?["stepId"]?.stringValue
-    }
-
-    /// The FieldView (`{type, value}`) with this id on the shown screen.
-    func journeyField(_ model: JSONValue, _ id: String) -> JSONValue? {
-        journeyElements(model).first { $0["type"] == "FIELD" && $0["value"]?["value"]?["id"]?.stringValue == id }?[
-            "value"]
-    }
-
-    func journeyElements(_ model: JSONValue) -> [JSONValue] {
-        (model["inquiry"]?["stage"]?["content"]?["value"]?["containers"]?.arrayValue ?? []).flatMap {
-            $0["elements"]?.arrayValue ?? []
-        }
-    }
-
     /// Dispatches `action` and follows the store until a model it produced satisfies `done`.
     @discardableResult
     func journeySend(
@@ -94,7 +26,7 @@ extension FoundationStackTests {
     @discardableResult
     func journeyGo(_ store: String, _ action: JSONValue, to id: String, token: String) async throws -> JSONValue {
         try await journeySend(store, action, token: token) {
-            self.journeyStepID($0) == id && $0["loading"] == false
+            self.stepID($0) == id && $0["loading"] == false
         }
     }
 
@@ -132,55 +64,55 @@ extension FoundationStackTests {
     /// as Folio takes it; Back shows the submitted values again; SetLocale saves the SDK language and changes
     /// every text; Complete shows the normalized redirect while the lifecycle stays Started until Close.
     func testInquiryFullJourneyFillsEveryFieldKindAndCompletesWithTheRedirect() async throws {
-        let inquiry = try await journeyCreate()
-        let runtime = try await journeyRuntime()
-        let store = try await journeyMount(token: runtime.token, timeZone: "Europe/Berlin")
+        let inquiry = try await createInquiry()
+        let runtime = try await inquiryRuntime()
+        let store = try await mountInquiryStore(token: runtime.token, timeZone: "Europe/Berlin")
         let token = runtime.token
-        try await journeyGo(store, journeyStart(inquiry.code), to: "personal", token: token)
+        try await journeyGo(store, openInquiry(inquiry.code), to: "personal", token: token)
 
         // personal: text, masked, typed date, date with time.
-        try await dispatch(store, journeyText("full_name", "Jane Doe"), token: token)
-        try await dispatch(store, journeyText("customer_number", "12345"), token: token)
-        try await dispatch(store, journeyText("birth_date", "12041990"), token: token)
+        try await dispatch(store, editText("full_name", "Jane Doe"), token: token)
+        try await dispatch(store, editText("customer_number", "12345"), token: token)
+        try await dispatch(store, editText("birth_date", "12041990"), token: token)
         let personal = try await journeySend(
-            store, journeyEdit("appointment", "DATE", ["value": "2030-06-04T10:30"]), token: token
-        ) { self.journeyField($0, "f_appointment")?["value"]?["value"] == "2030-06-04T10:30" }
-        XCTAssertEqual(journeyField(personal, "f_customer_number")?["value"]?["value"], "12-345", "masked as typed")
-        XCTAssertEqual(journeyField(personal, "f_birth_date")?["value"]?["value"], "12.04.1990", "the date's mask")
-        XCTAssertNil(journeyField(personal, "f_birth_date")?["value"]?["error"], "an adult's birth date")
+            store, edit("appointment", "DATE", ["value": "2030-06-04T10:30"]), token: token
+        ) { self.modelField($0, "f_appointment")?["value"]?["value"] == "2030-06-04T10:30" }
+        XCTAssertEqual(modelField(personal, "f_customer_number")?["value"]?["value"], "12-345", "masked as typed")
+        XCTAssertEqual(modelField(personal, "f_birth_date")?["value"]?["value"], "12.04.1990", "the date's mask")
+        XCTAssertNil(modelField(personal, "f_birth_date")?["value"]?["error"], "an adult's birth date")
         XCTAssertNil(personal["error"], "\(personal)")
-        var model = try await journeyGo(store, journeyAct("SUBMIT"), to: "contact", token: token)
+        var model = try await journeyGo(store, act("SUBMIT"), to: "contact", token: token)
 
         // contact: phone (country and national number), url, text area, number, address.
-        let phone = try XCTUnwrap(journeyField(model, "f_phone")?["value"], "\(model)")
+        let phone = try XCTUnwrap(modelField(model, "f_phone")?["value"], "\(model)")
         let countryField = try XCTUnwrap(phone["input"]?["country"]?["field"]?.stringValue, "\(phone)")
         let nationalField = try XCTUnwrap(phone["input"]?["national"]?["field"]?.stringValue, "\(phone)")
-        try await dispatch(store, journeyEdit(countryField, "SELECTION", ["value": "DE"]), token: token)
-        try await dispatch(store, journeyText(nationalField, "15112345678"), token: token)
-        try await dispatch(store, journeyText("website", "https://jane.example.org"), token: token)
-        try await dispatch(store, journeyText("notes", "Line one\nLine two"), token: token)
-        try await dispatch(store, journeyText("household_size", "3"), token: token)
+        try await dispatch(store, edit(countryField, "SELECTION", ["value": "DE"]), token: token)
+        try await dispatch(store, editText(nationalField, "15112345678"), token: token)
+        try await dispatch(store, editText("website", "https://jane.example.org"), token: token)
+        try await dispatch(store, editText("notes", "Line one\nLine two"), token: token)
+        try await dispatch(store, editText("household_size", "3"), token: token)
         let address: JSONValue = [
             ["part": "LINE1", "value": "Hauptstraße 1"], ["part": "CITY", "value": "Berlin"],
             ["part": "POSTAL_CODE", "value": "10115"], ["part": "COUNTRY", "value": "DE"],
         ]
-        model = try await journeySend(store, journeyEdit("address", "ADDRESS", ["parts": address]), token: token) {
-            self.journeyField($0, "f_address")?["value"]?["value"] == address
+        model = try await journeySend(store, edit("address", "ADDRESS", ["parts": address]), token: token) {
+            self.modelField($0, "f_address")?["value"]?["value"] == address
         }
-        XCTAssertEqual(journeyField(model, "f_phone")?["value"]?["input"]?["country"]?["selected"]?["country"], "DE")
-        XCTAssertNotNil(journeyField(model, "f_phone")?["value"]?["input"]?["national"]?["text"]?.stringValue)
-        model = try await journeyGo(store, journeyAct("SUBMIT"), to: "choices", token: token)
+        XCTAssertEqual(modelField(model, "f_phone")?["value"]?["input"]?["country"]?["selected"]?["country"], "DE")
+        XCTAssertNotNil(modelField(model, "f_phone")?["value"]?["input"]?["national"]?["text"]?.stringValue)
+        model = try await journeyGo(store, act("SUBMIT"), to: "choices", token: token)
 
         // choices: country, select, multi-select, radio, checkbox, checkbox group, file.
-        try await dispatch(store, journeyEdit("nationality", "SELECTION", ["value": "DE"]), token: token)
-        try await dispatch(store, journeyEdit("document_type", "SELECTION", ["value": "passport"]), token: token)
+        try await dispatch(store, edit("nationality", "SELECTION", ["value": "DE"]), token: token)
+        try await dispatch(store, edit("document_type", "SELECTION", ["value": "passport"]), token: token)
         try await dispatch(
-            store, journeyEdit("interests", "SELECTIONS", ["values": ["savings", "loans"]]), token: token)
-        try await dispatch(store, journeyEdit("contact_preference", "SELECTION", ["value": "email"]), token: token)
-        try await dispatch(store, journeyEdit("terms", "TOGGLE", ["checked": true]), token: token)
-        try await dispatch(store, journeyEdit("consents", "SELECTIONS", ["values": ["research"]]), token: token)
+            store, edit("interests", "SELECTIONS", ["values": ["savings", "loans"]]), token: token)
+        try await dispatch(store, edit("contact_preference", "SELECTION", ["value": "email"]), token: token)
+        try await dispatch(store, edit("terms", "TOGGLE", ["checked": true]), token: token)
+        try await dispatch(store, edit("consents", "SELECTIONS", ["values": ["research"]]), token: token)
         let proof = Array("%PDF-1.4 proof".utf8)
-        let upload = journeyAct(
+        let upload = act(
             "UPLOAD",
             [
                 "field": "f_proof_of_address", "fileName": "proof.pdf", "mimeType": "application/pdf",
@@ -189,49 +121,49 @@ extension FoundationStackTests {
         model = try await journeySend(store, upload, token: token) {
             $0["loading"] == false
                 && ($0["error"] != nil
-                    || self.journeyField($0, "f_proof_of_address")?["value"]?["value"]?["fileId"] != nil)
+                    || self.modelField($0, "f_proof_of_address")?["value"]?["value"]?["fileId"] != nil)
         }
         XCTAssertNil(model["error"], "the upload reached Folio: \(model)")
-        let file = try XCTUnwrap(journeyField(model, "f_proof_of_address")?["value"]?["value"], "\(model)")
+        let file = try XCTUnwrap(modelField(model, "f_proof_of_address")?["value"]?["value"], "\(model)")
         XCTAssertEqual(file["fileName"], "proof.pdf")
         XCTAssertEqual(file["sizeBytes"]?.intValue, Int64(proof.count))
-        model = try await journeySend(store, journeyAct("SUBMIT"), token: token) {
-            $0["loading"] == false && (self.journeyStepID($0) == "review" || $0["error"] != nil)
+        model = try await journeySend(store, act("SUBMIT"), token: token) {
+            $0["loading"] == false && (self.stepID($0) == "review" || $0["error"] != nil)
         }
-        XCTAssertEqual(journeyStepID(model), "review", "\(model["error"] ?? nil)")
+        XCTAssertEqual(stepID(model), "review", "\(model["error"] ?? nil)")
 
         // Back once: the choices come back with the values Folio recorded.
-        model = try await journeyGo(store, journeyAct("BACK"), to: "choices", token: token)
-        XCTAssertEqual(journeyField(model, "f_nationality")?["value"]?["value"], "DE")
-        XCTAssertEqual(journeyField(model, "f_document_type")?["value"]?["value"], "passport")
-        XCTAssertEqual(journeyField(model, "f_interests")?["value"]?["value"], ["savings", "loans"])
-        XCTAssertEqual(journeyField(model, "f_contact_preference")?["value"]?["value"], "email")
-        XCTAssertEqual(journeyField(model, "f_terms")?["value"]?["value"], true)
-        XCTAssertEqual(journeyField(model, "f_consents")?["value"]?["value"], ["research"])
-        XCTAssertEqual(journeyField(model, "f_proof_of_address")?["value"]?["value"]?["fileId"], file["fileId"])
+        model = try await journeyGo(store, act("BACK"), to: "choices", token: token)
+        XCTAssertEqual(modelField(model, "f_nationality")?["value"]?["value"], "DE")
+        XCTAssertEqual(modelField(model, "f_document_type")?["value"]?["value"], "passport")
+        XCTAssertEqual(modelField(model, "f_interests")?["value"]?["value"], ["savings", "loans"])
+        XCTAssertEqual(modelField(model, "f_contact_preference")?["value"]?["value"], "email")
+        XCTAssertEqual(modelField(model, "f_terms")?["value"]?["value"], true)
+        XCTAssertEqual(modelField(model, "f_consents")?["value"]?["value"], ["research"])
+        XCTAssertEqual(modelField(model, "f_proof_of_address")?["value"]?["value"]?["fileId"], file["fileId"])
         // Submitted again untouched: every field goes with the value the step shows.
-        model = try await journeySend(store, journeyAct("SUBMIT"), token: token) {
-            $0["loading"] == false && (self.journeyStepID($0) == "review" || $0["error"] != nil)
+        model = try await journeySend(store, act("SUBMIT"), token: token) {
+            $0["loading"] == false && (self.stepID($0) == "review" || $0["error"] != nil)
         }
-        XCTAssertEqual(journeyStepID(model), "review", "\(model["error"] ?? nil)")
+        XCTAssertEqual(stepID(model), "review", "\(model["error"] ?? nil)")
         XCTAssertEqual(model["chrome"]?["close"], "Close")
-        let terms = journeyElements(model).first { $0["type"] == "BUTTON" && $0["value"]?["id"] == "terms" }
+        let terms = modelElements(model).first { $0["type"] == "BUTTON" && $0["value"]?["id"] == "terms" }
         XCTAssertEqual(
             terms?["value"]?["intent"]?["value"]?["target"]?["value"]?["url"], "https://folio.id/terms%20of%20use",
             "a step's link is normalized")
 
         // The language: saved as the runtime's SDK language, then every text in German.
-        let title = journeyElements(model).first { $0["value"]?["id"] == "review_title" }?["value"]?["text"]
-        model = try await journeySend(store, journeyAct("SET_LOCALE", ["locale": "de"]), token: token) {
+        let title = modelElements(model).first { $0["value"]?["id"] == "review_title" }?["value"]?["text"]
+        model = try await journeySend(store, act("SET_LOCALE", ["locale": "de"]), token: token) {
             $0["inquiry"]?["locale"] == "de" && $0["loading"] == false
         }
         XCTAssertEqual(model["chrome"]?["close"], "Schließen", "the chrome follows the inquiry's language")
         XCTAssertEqual(model["chrome"]?["title"], "Identitätsprüfung")
-        let german = journeyElements(model).first { $0["value"]?["id"] == "review_title" }?["value"]?["text"]
+        let german = modelElements(model).first { $0["value"]?["id"] == "review_title" }?["value"]?["text"]
         XCTAssertNotNil(german)
         XCTAssertNotEqual(german, title, "Folio's texts are in German")
         XCTAssertEqual(
-            journeyElements(model).first { $0["type"] == "LANGUAGE_SELECTOR" }?["value"]?["currentLocale"], "de")
+            modelElements(model).first { $0["type"] == "LANGUAGE_SELECTOR" }?["value"]?["currentLocale"], "de")
         let database = PostgresPool(url: try TestEnvironment.databaseURL(), size: 1)
         let rows = try await database.query("SELECT locale FROM runtimes WHERE id = \(runtime.runtimeID)")
         let saved = try rows.first?.decode(String?.self, "locale")
@@ -239,7 +171,7 @@ extension FoundationStackTests {
         XCTAssertEqual(saved, "de", "the runtime's SDK language is saved")
 
         // Complete: the terminal stage with the redirect, still Started until Close.
-        model = try await journeySend(store, journeyAct("COMPLETE"), token: token) {
+        model = try await journeySend(store, act("COMPLETE"), token: token) {
             $0["inquiry"]?["stage"]?["content"]?["type"] == "TERMINAL" && $0["loading"] == false
         }
         XCTAssertEqual(
@@ -288,13 +220,13 @@ extension FoundationStackTests {
 
     /// Spec "Stages": without a redirect the Terminal stage has none, and Close ends it with its outcome.
     func testInquirySimpleTemplateFinishesWithoutARedirect() async throws {
-        let inquiry = try await journeyCreate("tmpl_simple")
-        let (token, _, _) = try await journeyRuntime()
-        let store = try await journeyMount(token: token)
-        try await journeyGo(store, journeyStart(inquiry.code), to: "name", token: token)
-        try await dispatch(store, journeyText("name", "Omar"), token: token)
-        try await journeyGo(store, journeyAct("SUBMIT"), to: "review", token: token)
-        var model = try await journeySend(store, journeyAct("COMPLETE"), token: token) {
+        let inquiry = try await createInquiry("tmpl_simple")
+        let (token, _, _) = try await inquiryRuntime()
+        let store = try await mountInquiryStore(token: token)
+        try await journeyGo(store, openInquiry(inquiry.code), to: "name", token: token)
+        try await dispatch(store, editText("name", "Omar"), token: token)
+        try await journeyGo(store, act("SUBMIT"), to: "review", token: token)
+        var model = try await journeySend(store, act("COMPLETE"), token: token) {
             $0["inquiry"]?["stage"]?["content"]?["type"] == "TERMINAL" && $0["loading"] == false
         }
         XCTAssertEqual(model["inquiry"]?["stage"]?["content"]?["value"], ["outcome": "COMPLETED"], "no redirect")
@@ -305,15 +237,15 @@ extension FoundationStackTests {
         XCTAssertEqual(stored.submissions.map(\.fields), [["name": "Omar"]])
 
         // Spec "Actions": the next Open starts a new inquiry on the same store.
-        let next = try await journeyCreate("tmpl_simple")
-        model = try await journeySend(store, journeyStart(next.code), token: token) {
-            $0["loading"] == false && (self.journeyStepID($0) == "name" || $0["failure"] != nil)
+        let next = try await createInquiry("tmpl_simple")
+        model = try await journeySend(store, openInquiry(next.code), token: token) {
+            $0["loading"] == false && (self.stepID($0) == "name" || $0["failure"] != nil)
         }
-        XCTAssertEqual(journeyStepID(model), "name", "\(model)")
+        XCTAssertEqual(stepID(model), "name", "\(model)")
         XCTAssertEqual(model["inquiry"]?["id"]?.stringValue, next.id)
         XCTAssertEqual(model["lifecycle"]?["type"], "STARTED")
-        try await dispatch(store, journeyText("name", "Ada"), token: token)
-        try await journeyGo(store, journeyAct("SUBMIT"), to: "review", token: token)
+        try await dispatch(store, editText("name", "Ada"), token: token)
+        try await journeyGo(store, act("SUBMIT"), to: "review", token: token)
         let nextStored = try await admin.inquiry(id: next.id)
         XCTAssertEqual(nextStored.submissions.map(\.fields), [["name": "Ada"]])
     }
@@ -323,32 +255,32 @@ extension FoundationStackTests {
     /// Spec "Entries": a runtime of the same device resumes its current inquiry, or the one it names, at the
     /// step it reached; an inquiry the device has not saved is NoActiveInquiry, a notice without retry.
     func testInquiryResumesOnTheSameDeviceAtTheSameStep() async throws {
-        let inquiry = try await journeyCreate()
-        let first = try await journeyRuntime()
-        let store = try await journeyMount(token: first.token)
-        try await journeyGo(store, journeyStart(inquiry.code), to: "personal", token: first.token)
-        try await dispatch(store, journeyText("full_name", "Jane Doe"), token: first.token)
-        try await journeyGo(store, journeyAct("SUBMIT"), to: "contact", token: first.token)
+        let inquiry = try await createInquiry()
+        let first = try await inquiryRuntime()
+        let store = try await mountInquiryStore(token: first.token)
+        try await journeyGo(store, openInquiry(inquiry.code), to: "personal", token: first.token)
+        try await dispatch(store, editText("full_name", "Jane Doe"), token: first.token)
+        try await journeyGo(store, act("SUBMIT"), to: "contact", token: first.token)
 
-        let second = try await journeyRuntime(deviceCredential: first.device)
+        let second = try await inquiryRuntime(deviceCredential: first.device)
         XCTAssertEqual(second.device, first.device)
-        let current = try await journeyMount(token: second.token)
-        var model = try await journeyGo(current, journeyResume(), to: "contact", token: second.token)
+        let current = try await mountInquiryStore(token: second.token)
+        var model = try await journeyGo(current, resumeInquiry(), to: "contact", token: second.token)
         XCTAssertEqual(model["lifecycle"]?["type"], "STARTED")
         XCTAssertEqual(model["lifecycle"]?["value"]?["inquiryId"]?.stringValue, inquiry.id)
         XCTAssertEqual(model["inquiry"]?["id"]?.stringValue, inquiry.id)
 
-        let named = try await journeyMount(token: second.token)
-        model = try await journeyGo(named, journeyResume(inquiry.id), to: "contact", token: second.token)
+        let named = try await mountInquiryStore(token: second.token)
+        model = try await journeyGo(named, resumeInquiry(inquiry.id), to: "contact", token: second.token)
         XCTAssertEqual(model["inquiry"]?["id"]?.stringValue, inquiry.id)
         // It continues from there: a Submit moves it on at Folio.
-        try await journeyGo(named, journeyAct("SUBMIT"), to: "choices", token: second.token)
+        try await journeyGo(named, act("SUBMIT"), to: "choices", token: second.token)
         let stored = try await admin.inquiry(id: inquiry.id)
         XCTAssertEqual(stored.stepId, "choices")
         XCTAssertEqual(stored.launchExchanges, 1, "a resume exchanges nothing")
 
-        let unknown = try await journeyMount(token: second.token)
-        model = try await journeyFails(unknown, journeyResume("inq_notsavedonthisdevice"), token: second.token)
+        let unknown = try await mountInquiryStore(token: second.token)
+        model = try await journeyFails(unknown, resumeInquiry("inq_notsavedonthisdevice"), token: second.token)
         journeyAssertFailure(model, error: "NO_ACTIVE_INQUIRY", title: "No verification to continue", retry: false)
     }
 
@@ -357,16 +289,16 @@ extension FoundationStackTests {
     /// Spec "Entries": a Start with a code this device already exchanged resumes that inquiry without a second
     /// exchange.
     func testInquiryStartWithAnExchangedCodeResumesWithoutASecondExchange() async throws {
-        let inquiry = try await journeyCreate()
-        let first = try await journeyRuntime()
-        let store = try await journeyMount(token: first.token)
-        try await journeyGo(store, journeyStart(inquiry.code), to: "personal", token: first.token)
-        try await dispatch(store, journeyText("full_name", "Jane Doe"), token: first.token)
-        try await journeyGo(store, journeyAct("SUBMIT"), to: "contact", token: first.token)
+        let inquiry = try await createInquiry()
+        let first = try await inquiryRuntime()
+        let store = try await mountInquiryStore(token: first.token)
+        try await journeyGo(store, openInquiry(inquiry.code), to: "personal", token: first.token)
+        try await dispatch(store, editText("full_name", "Jane Doe"), token: first.token)
+        try await journeyGo(store, act("SUBMIT"), to: "contact", token: first.token)
 
-        let second = try await journeyRuntime(deviceCredential: first.device)
-        let again = try await journeyMount(token: second.token)
-        let model = try await journeyGo(again, journeyStart(inquiry.code), to: "contact", token: second.token)
+        let second = try await inquiryRuntime(deviceCredential: first.device)
+        let again = try await mountInquiryStore(token: second.token)
+        let model = try await journeyGo(again, openInquiry(inquiry.code), to: "contact", token: second.token)
         XCTAssertEqual(model["inquiry"]?["id"]?.stringValue, inquiry.id)
         XCTAssertNil(model["failure"])
         let stored = try await admin.inquiry(id: inquiry.id)
@@ -374,7 +306,7 @@ extension FoundationStackTests {
 
         // The same code on the same store after Close opens it again too.
         try await dispatch(again, ["type": "CLOSE"], token: second.token)
-        try await journeyGo(again, journeyStart(inquiry.code), to: "contact", token: second.token)
+        try await journeyGo(again, openInquiry(inquiry.code), to: "contact", token: second.token)
         let after = try await admin.inquiry(id: inquiry.id)
         XCTAssertEqual(after.launchExchanges, 1)
     }
@@ -384,25 +316,25 @@ extension FoundationStackTests {
     /// Spec "Entries" and "Failure notice": launch answers the store refuses end Open with a notice whose texts
     /// name the error, without retry.
     func testInquiryRefusedLaunchesShowFailureNoticesWithoutRetry() async throws {
-        let (token, _, _) = try await journeyRuntime()
+        let (token, _, _) = try await inquiryRuntime()
 
-        var store = try await journeyMount(token: token)
-        var model = try await journeyFails(store, journeyStart("ilc_unknownlaunchcode"), token: token)
+        var store = try await mountInquiryStore(token: token)
+        var model = try await journeyFails(store, openInquiry("ilc_unknownlaunchcode"), token: token)
         journeyAssertFailure(model, error: "LAUNCH_CODE_INVALID", title: "This link does not work", retry: false)
 
         // The same store: each Open after a failure starts afresh.
-        let withoutID = try await journeyCreate(launchAnswer: .withoutInquiryId)
-        model = try await journeyFails(store, journeyStart(withoutID.code), token: token)
+        let withoutID = try await createInquiry(launchAnswer: .withoutInquiryId)
+        model = try await journeyFails(store, openInquiry(withoutID.code), token: token)
         journeyAssertFailure(model, error: "NO_ACTIVE_INQUIRY", title: "No verification to continue", retry: false)
 
-        let badSignature = try await journeyCreate(launchAnswer: .badAttestationSignature)
-        model = try await journeyFails(store, journeyStart(badSignature.code), token: token)
+        let badSignature = try await createInquiry(launchAnswer: .badAttestationSignature)
+        model = try await journeyFails(store, openInquiry(badSignature.code), token: token)
         journeyAssertFailure(
             model, error: "WINDOW_ATTESTATION_INVALID", title: "This verification cannot be trusted", retry: false)
 
-        let badLink = try await journeyCreate("tmpl_badlink")
-        store = try await journeyMount(token: token)
-        model = try await journeyFails(store, journeyStart(badLink.code), token: token)
+        let badLink = try await createInquiry("tmpl_badlink")
+        store = try await mountInquiryStore(token: token)
+        model = try await journeyFails(store, openInquiry(badLink.code), token: token)
         XCTAssertEqual(model["lifecycle"]?["value"]?["error"]?["type"], "INVALID_LINK", "\(model)")
         XCTAssertNotNil(model["lifecycle"]?["value"]?["error"]?["value"]?["url"]?.stringValue)
         XCTAssertNotNil(model["failure"], "the first step failed to store: \(model)")
@@ -413,16 +345,16 @@ extension FoundationStackTests {
     /// Spec "Failure notice": Folio unavailable for the launch is a notice with retry; Retry opens the same
     /// entry again and reaches the first step.
     func testInquiryUnavailableLaunchIsRetriedToTheFirstStep() async throws {
-        let inquiry = try await journeyCreate()
-        let (token, _, _) = try await journeyRuntime()
-        let store = try await journeyMount(token: token)
+        let inquiry = try await createInquiry()
+        let (token, _, _) = try await inquiryRuntime()
+        let store = try await mountInquiryStore(token: token)
         _ = try await admin.injectFault(EmulatorFault(route: "POST /v1/inquiries/launch", count: 1, status: 503))
-        let model = try await journeyFails(store, journeyStart(inquiry.code), token: token)
+        let model = try await journeyFails(store, openInquiry(inquiry.code), token: token)
         journeyAssertFailure(model, error: "INTERNAL", title: "Verification unavailable", retry: true)
         XCTAssertEqual(model["failure"]?["retry"], "Try again")
         XCTAssertEqual(model["error"]?["retryable"], true)
         _ = try await admin.clearFaults()
-        let opened = try await journeyGo(store, journeyAct("RETRY"), to: "personal", token: token)
+        let opened = try await journeyGo(store, act("RETRY"), to: "personal", token: token)
         XCTAssertEqual(opened["lifecycle"]?["type"], "STARTED")
         XCTAssertNil(opened["failure"])
         XCTAssertNil(opened["error"])
@@ -433,37 +365,37 @@ extension FoundationStackTests {
     /// Spec "Errors in the model": a submit Folio answers with 503, or whose answer is lost, is a retryable
     /// banner; Retry sends it again and Folio records the submission once.
     func testInquiryFailedSubmitsAreRetriedAndRecordedOnce() async throws {
-        let inquiry = try await journeyCreate()
-        let (token, _, _) = try await journeyRuntime()
-        let store = try await journeyMount(token: token)
-        try await journeyGo(store, journeyStart(inquiry.code), to: "personal", token: token)
-        try await dispatch(store, journeyText("full_name", "Jane Doe"), token: token)
-        try await journeyGo(store, journeyAct("SUBMIT"), to: "contact", token: token)
+        let inquiry = try await createInquiry()
+        let (token, _, _) = try await inquiryRuntime()
+        let store = try await mountInquiryStore(token: token)
+        try await journeyGo(store, openInquiry(inquiry.code), to: "personal", token: token)
+        try await dispatch(store, editText("full_name", "Jane Doe"), token: token)
+        try await journeyGo(store, act("SUBMIT"), to: "contact", token: token)
 
         // 503: nothing recorded, Retry records it.
         let submit = "POST /v1/inquiries/{inquiryId}/submit"
         _ = try await admin.injectFault(EmulatorFault(route: submit, count: 1, status: 503))
-        var model = try await journeyFails(store, journeyAct("SUBMIT"), token: token)
+        var model = try await journeyFails(store, act("SUBMIT"), token: token)
         XCTAssertEqual(model["error"], ["placement": ["type": "BANNER"], "retryable": true], "\(model)")
-        XCTAssertEqual(journeyStepID(model), "contact", "the step stays")
+        XCTAssertEqual(stepID(model), "contact", "the step stays")
         XCTAssertEqual(model["lifecycle"]?["type"], "STARTED")
         XCTAssertNil(model["failure"])
-        try await journeyGo(store, journeyAct("RETRY"), to: "choices", token: token)
+        try await journeyGo(store, act("RETRY"), to: "choices", token: token)
         var contact = try await journeySubmissions(inquiry.id, step: "contact")
         XCTAssertEqual(contact.count, 1)
 
         // Lost answers: Folio records the submission, the store sees a network failure; Retry replays it.
-        try await dispatch(store, journeyEdit("terms", "TOGGLE", ["checked": true]), token: token)
+        try await dispatch(store, edit("terms", "TOGGLE", ["checked": true]), token: token)
         var drop = EmulatorFault(route: submit, count: 2)
         drop.drop = true
         drop.afterHandler = true
         _ = try await admin.injectFault(drop)
-        model = try await journeyFails(store, journeyAct("SUBMIT"), token: token)
+        model = try await journeyFails(store, act("SUBMIT"), token: token)
         XCTAssertEqual(model["error"]?["retryable"], true, "\(model)")
         XCTAssertEqual(model["error"]?["placement"], ["type": "BANNER"])
-        XCTAssertEqual(journeyStepID(model), "choices")
+        XCTAssertEqual(stepID(model), "choices")
         _ = try await admin.clearFaults()
-        try await journeyGo(store, journeyAct("RETRY"), to: "review", token: token)
+        try await journeyGo(store, act("RETRY"), to: "review", token: token)
         let choices = try await journeySubmissions(inquiry.id, step: "choices")
         XCTAssertEqual(choices.count, 1, "the retry replays the recorded submission")
         XCTAssertEqual(choices.first?.fields["terms"], true)
@@ -474,22 +406,22 @@ extension FoundationStackTests {
     /// Spec "Errors in the model": FieldValidation is a banner with Folio's message; LinkRefused a banner with
     /// chrome.error.description; neither is retryable and the step stays.
     func testInquiryStepErrorsAreBannersWithTheirTexts() async throws {
-        let inquiry = try await journeyCreate()
-        let (token, _, _) = try await journeyRuntime()
-        let store = try await journeyMount(token: token)
-        try await journeyGo(store, journeyStart(inquiry.code), to: "personal", token: token)
-        var model = try await journeyFails(store, journeyAct("SUBMIT"), token: token)
+        let inquiry = try await createInquiry()
+        let (token, _, _) = try await inquiryRuntime()
+        let store = try await mountInquiryStore(token: token)
+        try await journeyGo(store, openInquiry(inquiry.code), to: "personal", token: token)
+        var model = try await journeyFails(store, act("SUBMIT"), token: token)
         XCTAssertEqual(
             model["error"],
             ["placement": ["type": "BANNER"], "text": "full_name: This field is required.", "retryable": false],
             "\(model)")
-        XCTAssertEqual(journeyStepID(model), "personal")
+        XCTAssertEqual(stepID(model), "personal")
         XCTAssertEqual(model["lifecycle"]?["type"], "STARTED")
         let recorded = try await journeySubmissions(inquiry.id, step: "personal")
         XCTAssertTrue(recorded.isEmpty, "a refused submission records nothing")
 
         model = try await journeySend(
-            store, journeyAct("LINK_REFUSED", ["url": "https://folio.id/terms%20of%20use"]), token: token
+            store, act("LINK_REFUSED", ["url": "https://folio.id/terms%20of%20use"]), token: token
         ) { $0["error"]?["text"] != nil && $0["error"]?["text"] != "full_name: This field is required." }
         XCTAssertEqual(
             model["error"],
@@ -501,7 +433,7 @@ extension FoundationStackTests {
         XCTAssertEqual(model["error"]?["text"], "The link could not be opened on this device.")
 
         // The store's checks: Edit of a field the step does not have is Platform, a banner without text.
-        model = try await journeySend(store, journeyText("no_such_field", "x"), token: token) {
+        model = try await journeySend(store, editText("no_such_field", "x"), token: token) {
             $0["error"]?["text"] == nil && $0["error"] != nil
         }
         XCTAssertEqual(model["error"], ["placement": ["type": "BANNER"], "retryable": false])
@@ -509,10 +441,10 @@ extension FoundationStackTests {
 
     /// Spec "Failure notice": an inquiry Folio expired shows the expired notice at the next Status.
     func testInquiryExpiredAtFolioShowsTheExpiredNoticeAtTheNextStatus() async throws {
-        let inquiry = try await journeyCreate()
-        let (token, _, device) = try await journeyRuntime()
-        let store = try await journeyMount(token: token)
-        try await journeyGo(store, journeyStart(inquiry.code), to: "personal", token: token)
+        let inquiry = try await createInquiry()
+        let (token, _, device) = try await inquiryRuntime()
+        let store = try await mountInquiryStore(token: token)
+        try await journeyGo(store, openInquiry(inquiry.code), to: "personal", token: token)
         try await admin.expireInquiry(id: inquiry.id)
         let model = try await journeyFails(store, ["type": "STATUS"], token: token)
         XCTAssertEqual(model["lifecycle"]?["type"], "FAILED", "\(model)")
@@ -521,22 +453,22 @@ extension FoundationStackTests {
         XCTAssertNil(model["failure"]?["retry"])
 
         // Spec "Entries": a same-device resume that fails with Expired forgets the saved inquiry.
-        let other = try await journeyRuntime(deviceCredential: device)
-        var resumed = try await journeyMount(token: other.token)
-        var again = try await journeyFails(resumed, journeyResume(), token: other.token)
+        let other = try await inquiryRuntime(deviceCredential: device)
+        var resumed = try await mountInquiryStore(token: other.token)
+        var again = try await journeyFails(resumed, resumeInquiry(), token: other.token)
         XCTAssertEqual(again["lifecycle"]?["value"]?["error"]?["type"], "EXPIRED", "\(again)")
         XCTAssertEqual(again["failure"]?["title"], "This verification has ended")
         XCTAssertNil(again["failure"]?["retry"])
-        resumed = try await journeyMount(token: other.token)
-        again = try await journeyFails(resumed, journeyResume(), token: other.token)
+        resumed = try await mountInquiryStore(token: other.token)
+        again = try await journeyFails(resumed, resumeInquiry(), token: other.token)
         journeyAssertFailure(again, error: "NO_ACTIVE_INQUIRY", title: "No verification to continue", retry: false)
     }
 
     /// Spec conventions and "Actions": a malformed action is JSON-RPC -32602 with its path; after store.close,
     /// dispatch throws the closed-store error.
     func testInquiryMalformedActionsAndClosedStoresAreRefused() async throws {
-        let (token, _, _) = try await journeyRuntime()
-        let store = try await journeyMount(token: token)
+        let (token, _, _) = try await inquiryRuntime()
+        let store = try await mountInquiryStore(token: token)
         let malformed: JSONValue = [
             "type": "OPEN",
             "value": ["entry": ["type": "START", "value": ["launchCode": "ilc_x"]], "surprise": true],
@@ -559,11 +491,11 @@ extension FoundationStackTests {
 
     /// Spec "Entries": Cancel cancels at Folio and the device forgets the inquiry.
     func testInquiryCancelCancelsAtFolioAndForgetsTheInquiryOnTheDevice() async throws {
-        let inquiry = try await journeyCreate()
-        let first = try await journeyRuntime()
-        let store = try await journeyMount(token: first.token)
-        try await journeyGo(store, journeyStart(inquiry.code), to: "personal", token: first.token)
-        var model = try await journeySend(store, journeyAct("CANCEL"), token: first.token) {
+        let inquiry = try await createInquiry()
+        let first = try await inquiryRuntime()
+        let store = try await mountInquiryStore(token: first.token)
+        try await journeyGo(store, openInquiry(inquiry.code), to: "personal", token: first.token)
+        var model = try await journeySend(store, act("CANCEL"), token: first.token) {
             $0["inquiry"]?["stage"]?["content"]?["type"] == "TERMINAL" && $0["loading"] == false
         }
         XCTAssertEqual(model["inquiry"]?["stage"]?["content"]?["value"], ["outcome": "CANCELED"])
@@ -576,12 +508,12 @@ extension FoundationStackTests {
         }
         XCTAssertEqual(model["lifecycle"], ["type": "CLOSED", "value": ["outcome": "CANCELED"]])
 
-        let second = try await journeyRuntime(deviceCredential: first.device)
-        let resumed = try await journeyMount(token: second.token)
-        model = try await journeyFails(resumed, journeyResume(), token: second.token)
+        let second = try await inquiryRuntime(deviceCredential: first.device)
+        let resumed = try await mountInquiryStore(token: second.token)
+        model = try await journeyFails(resumed, resumeInquiry(), token: second.token)
         journeyAssertFailure(model, error: "NO_ACTIVE_INQUIRY", title: "No verification to continue", retry: false)
-        let named = try await journeyMount(token: second.token)
-        model = try await journeyFails(named, journeyResume(inquiry.id), token: second.token)
+        let named = try await mountInquiryStore(token: second.token)
+        model = try await journeyFails(named, resumeInquiry(inquiry.id), token: second.token)
         journeyAssertFailure(model, error: "NO_ACTIVE_INQUIRY", title: "No verification to continue", retry: false)
     }
 }

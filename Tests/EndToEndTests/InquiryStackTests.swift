@@ -13,42 +13,64 @@ extension FoundationStackTests {
             configuration: .init(baseURL: "http://127.0.0.1:\(emulatorPort)", apiKey: "e2e-key"), httpClient: http)
     }
 
-    /// A new inquiry of `template` for org-demo: (inquiry id, launch code).
+    /// A new inquiry of `template` for `organization`, created by the operator: (inquiry id, launch code).
     func createInquiry(
-        _ template: String = "tmpl_full", organization: String = "org-demo", testing: FolioInquiryTesting? = nil
-    ) async throws -> (String, String) {
+        _ template: String = "tmpl_full", organization: String = "org-demo",
+        launchAnswer: FolioInquiryTesting.LaunchAnswer? = nil
+    ) async throws -> (id: String, code: String) {
         var create = FolioInquiryCreate(organizationId: organization, templateId: template)
-        create.testing = testing
+        if let launchAnswer { create.testing = FolioInquiryTesting(launchAnswer: launchAnswer) }
         let created = try await operatorFolio.createInquiry(create, idempotencyKey: RandomID.base32(count: 20))
         return (created.inquiryId, created.launchCode)
     }
 
-    /// A runtime of org-demo (on the device of `deviceCredential` when given) with an InquiryStore mounted:
-    /// (token, store id, device credential).
-    func mountInquiry(deviceCredential: String? = nil, timeZone: String? = nil) async throws
-        -> (token: String, store: String, device: String)
+    /// A runtime of org-demo, on the device of `deviceCredential` when given.
+    func inquiryRuntime(deviceCredential: String? = nil) async throws
+        -> (token: String, runtimeID: String, device: String)
     {
         var params: [String: JSONValue] = ["organizationId": "org-demo"]
         if let deviceCredential { params["deviceCredential"] = .string(deviceCredential) }
         let created = try await rpc("runtime.create", .object(params))
-        let token = try XCTUnwrap(created["result"]?["token"]?.stringValue, "\(created)")
-        let device = try XCTUnwrap(created["result"]?["deviceCredential"]?.stringValue, "\(created)")
-        let mounted = try await rpc(
-            "inquiry.mount", timeZone.map { ["timeZone": .string($0)] } ?? [:], token: token)
-        return (token, try XCTUnwrap(mounted["result"]?["storeId"]?.stringValue, "\(mounted)"), device)
+        return (
+            try XCTUnwrap(created["result"]?["token"]?.stringValue, "\(created)"),
+            try XCTUnwrap(created["result"]?["runtimeId"]?.stringValue, "\(created)"),
+            try XCTUnwrap(created["result"]?["deviceCredential"]?.stringValue, "\(created)")
+        )
+    }
+
+    /// An InquiryStore mounted on the runtime of `token`.
+    func mountInquiryStore(token: String, timeZone: String? = nil) async throws -> String {
+        let mounted = try await rpc("inquiry.mount", timeZone.map { ["timeZone": .string($0)] } ?? [:], token: token)
+        return try XCTUnwrap(mounted["result"]?["storeId"]?.stringValue, "\(mounted)")
+    }
+
+    /// A new runtime of org-demo with an InquiryStore mounted: (token, store id, device credential).
+    func mountInquiry(deviceCredential: String? = nil, timeZone: String? = nil) async throws
+        -> (token: String, store: String, device: String)
+    {
+        let runtime = try await inquiryRuntime(deviceCredential: deviceCredential)
+        return (runtime.token, try await mountInquiryStore(token: runtime.token, timeZone: timeZone), runtime.device)
     }
 
     func openInquiry(_ code: String) -> JSONValue {
         ["type": "OPEN", "value": ["entry": ["type": "START", "value": ["launchCode": .string(code)]]]]
     }
 
-    func act(_ intent: JSONValue) -> JSONValue { ["type": "ACT", "value": intent] }
-
-    func edit(_ key: String, _ value: JSONValue) -> JSONValue {
-        act(["type": "EDIT", "value": ["key": .string(key), "value": value]])
+    func resumeInquiry(_ inquiryID: String? = nil) -> JSONValue {
+        let source: JSONValue = ["type": "SAME_DEVICE", "value": inquiryID.map { ["inquiryId": .string($0)] } ?? [:]]
+        return ["type": "OPEN", "value": ["entry": ["type": "RESUME", "value": ["source": source]]]]
     }
 
-    func text(_ text: String) -> JSONValue { ["type": "TEXT", "value": ["text": .string(text)]] }
+    func act(_ type: String, _ value: JSONValue? = nil) -> JSONValue {
+        let intent: JSONValue = value.map { ["type": .string(type), "value": $0] } ?? ["type": .string(type)]
+        return ["type": "ACT", "value": intent]
+    }
+
+    func edit(_ key: String, _ type: String, _ value: JSONValue) -> JSONValue {
+        act("EDIT", ["key": .string(key), "value": ["type": .string(type), "value": value]])
+    }
+
+    func editText(_ key: String, _ text: String) -> JSONValue { edit(key, "TEXT", ["text": .string(text)]) }
 
     /// The step id the model shows, if any.
     func stepID(_ model: JSONValue) -> String? {
@@ -60,15 +82,17 @@ extension FoundationStackTests {
         try await follow(store, token: token) { self.stepID($0) == id && $0["loading"] == false }
     }
 
-    /// The FieldView of the model with this id.
-    func modelField(_ model: JSONValue, _ id: String) -> JSONValue? {
-        for container in model["inquiry"]?["stage"]?["content"]?["value"]?["containers"]?.arrayValue ?? [] {
-            for element in container["elements"]?.arrayValue ?? []
-            where element["type"] == "FIELD" && element["value"]?["value"]?["id"]?.stringValue == id {
-                return element["value"]?["value"]
-            }
+    /// The elements of the screen the model shows.
+    func modelElements(_ model: JSONValue) -> [JSONValue] {
+        (model["inquiry"]?["stage"]?["content"]?["value"]?["containers"]?.arrayValue ?? []).flatMap {
+            $0["elements"]?.arrayValue ?? []
         }
-        return nil
+    }
+
+    /// The FieldView (`{type, value}`) with this id on the shown screen.
+    func modelField(_ model: JSONValue, _ id: String) -> JSONValue? {
+        modelElements(model).first { $0["type"] == "FIELD" && $0["value"]?["value"]?["id"]?.stringValue == id }?[
+            "value"]
     }
 
     func testInquiryStartsByLaunchCodeAndShowsItsFirstStep() async throws {
@@ -95,7 +119,7 @@ extension FoundationStackTests {
         try await dispatch(first.store, openInquiry(code), token: first.token)
         _ = try await followStep(first.store, "personal", token: first.token)
 
-        try await dispatch(first.store, act(["type": "HANDOFF"]), token: first.token)
+        try await dispatch(first.store, act("HANDOFF"), token: first.token)
         let handoff = try await follow(first.store, token: first.token) {
             $0["inquiry"]?["stage"]?["content"]?["type"] == "HANDOFF" && $0["loading"] == false
         }
@@ -120,11 +144,11 @@ extension FoundationStackTests {
         try await dispatch(other.store, resume, token: other.token)
         let observing = try await followStep(other.store, "observer", token: other.token)
         XCTAssertEqual(observing["lifecycle"]?["type"], "STARTED")
-        try await dispatch(other.store, act(["type": "CONTINUE_HERE"]), token: other.token)
+        try await dispatch(other.store, act("CONTINUE_HERE"), token: other.token)
         _ = try await followStep(other.store, "personal", token: other.token)
 
         // The first device's next request is refused: it shows the observer screen, not an error.
-        try await dispatch(first.store, act(["type": "SUBMIT"]), token: first.token)
+        try await dispatch(first.store, act("SUBMIT"), token: first.token)
         let refused = try await followStep(first.store, "observer", token: first.token)
         XCTAssertNil(refused["error"], "\(refused)")
     }

@@ -15,12 +15,12 @@ extension FoundationStackTests {
         let (token, store, _) = try await mountInquiry()
         try await dispatch(store, openInquiry(code), token: token)
         _ = try await followStep(store, "personal", token: token)
-        try await dispatch(store, edit("full_name", text("Ada Lovelace")), token: token)
-        try await dispatch(store, edit("customer_number", text("12345")), token: token)
+        try await dispatch(store, editText("full_name", "Ada Lovelace"), token: token)
+        try await dispatch(store, editText("customer_number", "12345"), token: token)
         let filled = try await follow(store, token: token) {
-            self.modelField($0, "f_customer_number")?["value"] == "12-345"
+            self.modelField($0, "f_customer_number")?["value"]?["value"] == "12-345"
         }
-        XCTAssertEqual(modelField(filled, "f_full_name")?["value"], "Ada Lovelace")
+        XCTAssertEqual(modelField(filled, "f_full_name")?["value"]?["value"], "Ada Lovelace")
 
         // SIGKILL the worker that owns the store.
         let owner = try await snapshotOwner(store)
@@ -32,7 +32,7 @@ extension FoundationStackTests {
         processes.remove(at: victim)
 
         // The next call finds no responder; the other worker adopts the store and the submit goes out.
-        try await dispatch(store, act(["type": "SUBMIT"]), token: token)
+        try await dispatch(store, act("SUBMIT"), token: token)
         let next = try await followStep(store, "contact", token: token)
         XCTAssertNil(next["error"], "\(next)")
         let adopter = try await snapshotOwner(store)
@@ -74,13 +74,15 @@ extension FoundationStackTests {
         let (token, store, _) = try await mountInquiry()
         try await dispatch(store, openInquiry(code), token: token)
         _ = try await followStep(store, "personal", token: token)
-        try await dispatch(store, edit("full_name", text("Grace Hopper")), token: token)
-        _ = try await follow(store, token: token) { self.modelField($0, "f_full_name")?["value"] == "Grace Hopper" }
+        try await dispatch(store, editText("full_name", "Grace Hopper"), token: token)
+        _ = try await follow(store, token: token) {
+            self.modelField($0, "f_full_name")?["value"]?["value"] == "Grace Hopper"
+        }
 
         // Folio holds the submit for a while, so the worker dies with the request under way.
         _ = try await admin.injectFault(
             EmulatorFault(route: "POST /v1/inquiries/{inquiryId}/submit", count: 1, delayMs: 1500))
-        try await dispatch(store, act(["type": "SUBMIT"]), token: token)
+        try await dispatch(store, act("SUBMIT"), token: token)
         _ = try await follow(store, token: token) { $0["loading"] == true }
         let owner = try await snapshotOwner(store)
         let workers = processes.indices.filter { processes[$0].name == "folio-inquiry" }
