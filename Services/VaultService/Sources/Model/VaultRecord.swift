@@ -134,7 +134,7 @@ public struct RecordHeader: WireValue {
             permission: try object.value("permission"), createdAt: try object.int64("createdAt"),
             updatedAt: try object.int64("updatedAt"), deletedAt: try object.optionalInt64("deletedAt"),
             revokedAt: try object.optionalInt64("revokedAt"),
-            attachments: try object.array("attachments", of: WireString.self, maxCount: .max).map(\.value),
+            attachments: try object.strings("attachments", .modelText, maxCount: .max),
             sync: try object.value("sync"))
     }
 }
@@ -157,7 +157,7 @@ public struct RecordMetadata: WireValue {
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let object = try WireObject(json, path: path, fields: ["folders", "settings"])
         self.init(
-            folders: try object.array("folders", of: WireString.self, maxCount: .max).map(\.value),
+            folders: try object.strings("folders", .modelText, maxCount: .max),
             settings: try object.optionalValue("settings"))
     }
 }
@@ -207,7 +207,7 @@ public struct FolderMetadata: WireValue {
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let object = try WireObject(json, path: path, fields: ["records", "open", "settings"])
         self.init(
-            records: try object.array("records", of: WireString.self, maxCount: .max).map(\.value),
+            records: try object.strings("records", .modelText, maxCount: .max),
             open: try object.bool("open"), settings: try object.optionalValue("settings"))
     }
 }
@@ -232,16 +232,5 @@ public struct VaultFolder: WireValue {
         self.init(
             header: try object.value("header"), metadata: try object.value("metadata"),
             payload: try object.string("payload", .modelText))
-    }
-}
-
-/// A string element of a wire array.
-struct WireString: WireValue {
-    var value: String
-    var json: JSONValue { .string(value) }
-
-    init(json: JSONValue, path: String) throws(WireDecodingError) {
-        guard case .string(let text) = json else { throw .wrongType(path, expected: "a string") }
-        value = text
     }
 }
