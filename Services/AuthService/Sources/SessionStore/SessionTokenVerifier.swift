@@ -8,16 +8,15 @@ import FolioModel
 ///
 /// The keys are cached; a token signed with a key id the cache does not know fetches the keys again, so a
 /// rotation at Folio needs no restart.
-public actor SessionTokenVerifier {
-    private let fetchKeys: @Sendable () async throws -> JWKSet
-    private var keys: JWKSet?
+public struct SessionTokenVerifier: Sendable {
+    private let keys: FolioSigningKeys
 
     public init(folio: FolioClient) {
-        self.fetchKeys = { try await folio.jwks() }
+        keys = FolioSigningKeys(folio: folio)
     }
 
     public init(fetchKeys: @escaping @Sendable () async throws -> JWKSet) {
-        self.fetchKeys = fetchKeys
+        keys = FolioSigningKeys(fetch: fetchKeys)
     }
 
     public func verify(_ completion: AuthCompletion, organizationID: String) async throws(SessionTokenError) {
@@ -62,14 +61,13 @@ public actor SessionTokenVerifier {
     }
 
     private func publicKey(_ kid: String) async throws(SessionTokenError) -> Ed25519.PublicKey {
-        if keys?.key(withID: kid) == nil {
-            do {
-                keys = try await fetchKeys()
-            } catch {
-                throw SessionTokenError(.keysUnavailable(String(describing: error)))
-            }
+        let published: JWKSet
+        do {
+            published = try await keys.keys(holding: kid)
+        } catch {
+            throw SessionTokenError(.keysUnavailable(String(describing: error)))
         }
-        guard let jwk = keys?.key(withID: kid) else { throw SessionTokenError(.unknownKey(kid)) }
+        guard let jwk = published.key(withID: kid) else { throw SessionTokenError(.unknownKey(kid)) }
         do {
             return try jwk.publicKey()
         } catch {

@@ -4,15 +4,14 @@ import FolioModel
 
 /// Verifies the signed window attestation Folio returns with a launch code exchange
 /// (``FolioWindowAttestation/verify(_:jwks:inquiryId:organizationId:deviceId:now:leewaySeconds:)``) against Folio's
-/// published Ed25519 keys, cached and fetched again for an unknown key id. The attestation arrives in the answer
+/// published Ed25519 keys (``FolioSigningKeys``). The attestation arrives in the answer
 /// of the store's own exchange, so its time window is not checked against this host's clock. One that does not
 /// verify is WindowAttestationInvalid.
-public actor WindowAttestationVerifier {
-    private let fetchKeys: @Sendable () async throws -> JWKSet
-    private var keys: JWKSet?
+public struct WindowAttestationVerifier: Sendable {
+    private let keys: FolioSigningKeys
 
     public init(fetchKeys: @escaping @Sendable () async throws -> JWKSet) {
-        self.fetchKeys = fetchKeys
+        keys = FolioSigningKeys(fetch: fetchKeys)
     }
 
     public func verify(_ attestation: String, inquiryID: String, organizationID: String, deviceID: String)
@@ -21,17 +20,15 @@ public actor WindowAttestationVerifier {
         guard let kid = (try? JWS.unverifiedKeyID(of: attestation)) ?? nil else {
             throw .windowAttestationInvalid(reason: "the attestation is not a JWS with a key id")
         }
-        if keys?.key(withID: kid) == nil {
-            do {
-                keys = try await fetchKeys()
-            } catch {
-                throw .network(message: "Folio's signing keys cannot be fetched: \(error)")
-            }
+        let published: JWKSet
+        do {
+            published = try await keys.keys(holding: kid)
+        } catch {
+            throw .network(message: "Folio's signing keys cannot be fetched: \(error)")
         }
-        guard let keys else { throw .windowAttestationInvalid(reason: "Folio publishes no keys") }
         do {
             _ = try FolioWindowAttestation.verify(
-                attestation, jwks: keys, inquiryId: inquiryID, organizationId: organizationID, deviceId: deviceID,
+                attestation, jwks: published, inquiryId: inquiryID, organizationId: organizationID, deviceId: deviceID,
                 now: nil)
         } catch {
             throw .windowAttestationInvalid(reason: error.reason)
