@@ -7,34 +7,15 @@ extension InquiryFolio {
     public static func live(_ client: FolioClient, verifier: WindowAttestationVerifier) -> InquiryFolio {
         InquiryFolio(
             exchangeLaunchCode: { code, organizationID, deviceID, key throws(InquiryError) in
-                do {
-                    let launch = try await client.launchInquiry(
+                try await access { () async throws(FolioInquiryError) in
+                    try await client.launchInquiry(
                         launchCode: code, organizationId: organizationID, deviceId: deviceID, idempotencyKey: key)
-                    return Access(
-                        saved: SavedInquiry(
-                            inquiryId: launch.inquiryId, correlationId: launch.correlationId, token: launch.inquiryToken
-                        ),
-                        attestation: launch.attestation)
-                } catch let error as FolioInquiryError {
-                    // An answer whose inquiry id cannot be read is NoActiveInquiry.
-                    throw InquiryError(launch: error)
-                } catch {
-                    throw .network(message: String(describing: error))
                 }
             },
             redeemHandoff: { code, organizationID, deviceID, key throws(InquiryError) in
-                do {
-                    let launch = try await client.redeemHandoff(
+                try await access { () async throws(FolioInquiryError) in
+                    try await client.redeemHandoff(
                         code: code, organizationId: organizationID, deviceId: deviceID, idempotencyKey: key)
-                    return Access(
-                        saved: SavedInquiry(
-                            inquiryId: launch.inquiryId, correlationId: launch.correlationId, token: launch.inquiryToken
-                        ),
-                        attestation: launch.attestation)
-                } catch let error as FolioInquiryError {
-                    throw InquiryError(launch: error)
-                } catch {
-                    throw .network(message: String(describing: error))
                 }
             },
             send: { request, inquiry, deviceID, key throws(InquiryError) in
@@ -78,6 +59,24 @@ extension InquiryFolio {
                 try await verifier.verify(
                     attestation, inquiryID: inquiryID, organizationID: organizationID, deviceID: deviceID)
             })
+    }
+}
+
+extension InquiryFolio {
+    /// The access a launch code exchange or a handoff redemption gives. An answer whose inquiry id cannot be
+    /// read is NoActiveInquiry.
+    fileprivate static func access(_ call: () async throws(FolioInquiryError) -> FolioInquiryLaunch)
+        async throws(InquiryError) -> Access
+    {
+        do {
+            let launch = try await call()
+            return Access(
+                saved: SavedInquiry(
+                    inquiryId: launch.inquiryId, correlationId: launch.correlationId, token: launch.inquiryToken),
+                attestation: launch.attestation)
+        } catch {
+            throw InquiryError(launch: error)
+        }
     }
 }
 
