@@ -179,19 +179,6 @@ final class InquiryReducerFieldTests: InquiryReducerTestCase {
     }
 }
 
-extension InquiryStage {
-    mutating func mapFields(_ change: (inout FieldView) -> Void) {
-        guard case .screen(var screen) = content else { return }
-        screen.mapElements { element in
-            if case .field(var field) = element {
-                change(&field)
-                element = .field(field)
-            }
-        }
-        content = .screen(screen)
-    }
-}
-
 extension InquiryReducerFieldTests {
     func testRuleAnEditOfEitherPhoneInputClearsTheErrorOfThatPhone() {
         for input in ["phone.country", "phone.national"] {

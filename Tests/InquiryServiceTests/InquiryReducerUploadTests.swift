@@ -72,11 +72,7 @@ final class InquiryReducerUploadTests: InquiryReducerTestCase {
     func testRuleAnUntouchedFileFieldSubmitsTheReferenceFolioShows() throws {
         var screen = try XCTUnwrap(fileStage().screen)
         let reference: JSONValue = ["fileId": "ifl_1", "fileName": "proof.pdf", "sizeBytes": 4]
-        screen.mapElements { element in
-            guard case .field(var field) = element else { return }
-            field.value = reference
-            element = .field(field)
-        }
+        screen.mapFields { $0.value = reference }
         XCTAssertEqual(FieldSubmission.values(of: screen, kept: [:]), ["proof": reference])
     }
 }

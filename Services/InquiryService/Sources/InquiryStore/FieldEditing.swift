@@ -107,15 +107,9 @@ enum FieldEditing {
         if case .fileUnreadable(let target)? = state.error, target == field.id || target == field.key {
             state.error = nil
         }
-        guard var stage = state.stage, case .screen(var screen) = stage.content else { return }
-        screen.mapElements { element in
-            if case .field(var view) = element, view.id == field.id, view.error != nil {
-                view.error = nil
-                element = .field(view)
-            }
+        state.stage?.mapFields { view in
+            if view.id == field.id { view.error = nil }
         }
-        stage.content = .screen(screen)
-        state.stage = stage
     }
 }
 

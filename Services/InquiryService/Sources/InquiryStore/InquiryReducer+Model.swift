@@ -50,22 +50,18 @@ extension InquiryReducer {
     }
 
     private static func shown(_ stage: InquiryStage, state: State, errorView: InquiryErrorView?) -> InquiryStage {
-        guard case .screen(var screen) = stage.content else { return stage }
         var fieldErrorText: (id: String, text: String)?
         if let errorView, case .field(let fieldId) = errorView.placement, let text = errorView.text {
             fieldErrorText = (fieldId, text)
         }
-        screen.mapElements { element in
-            guard case .field(var field) = element else { return }
+        var shown = stage
+        shown.mapFields { field in
             if let kept = state.kept[field.key] { field.show(kept) }
             if let violation = state.fieldErrors[field.id] { field.error = violation }
             if let fieldErrorText, fieldErrorText.id == field.id || fieldErrorText.id == field.key {
                 field.error = fieldErrorText.text
             }
-            element = .field(field)
         }
-        var shown = stage
-        shown.content = .screen(screen)
         return shown
     }
 }

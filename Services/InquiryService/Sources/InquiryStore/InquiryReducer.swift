@@ -153,15 +153,13 @@ public struct InquiryReducer: StoreReducer {
         switch answer {
         case .step(let update):
             return applyStep(update, after: request, &state)
-        case .handoff(var view):
-            if let link = view.link {
-                guard let normalized = try? LinkNormalizer.normalize(link.url) else {
-                    state.error = .invalidLink(url: link.url)
-                    return []
-                }
-                view.link = link.with(url: normalized)
+        case .handoff(let view):
+            do {
+                state.stage = try InquiryStage(navigation: nil, errors: state.stage?.errors, content: .handoff(view))
+                    .normalizingLinks()
+            } catch {
+                state.error = .invalidLink(url: error.url)
             }
-            state.stage = InquiryStage(navigation: nil, errors: state.stage?.errors, content: .handoff(view))
             return []
         case .uploaded(let field, let file):
             if let key = state.stage?.screen?.fields.first(where: { $0.key == field && $0.kind == .file })?.key {

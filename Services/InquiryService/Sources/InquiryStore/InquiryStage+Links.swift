@@ -16,19 +16,11 @@ extension InquiryStage {
         var stage = self
         switch content {
         case .screen(var screen):
-            var failure: InvalidLinkError?
-            screen.mapElements { element in
-                guard failure == nil, case .button(var button) = element else { return }
-                do {
-                    button.intent = try button.intent.normalizingLink()
-                    element = .button(button)
-                } catch let error as InvalidLinkError {
-                    failure = error
-                } catch {
-                    failure = InvalidLinkError(url: "", reason: .empty)
-                }
+            try screen.mapElements { (element) throws(InvalidLinkError) in
+                guard case .button(var button) = element else { return }
+                button.intent = try button.intent.normalizingLink()
+                element = .button(button)
             }
-            if let failure { throw failure }
             stage.content = .screen(screen)
         case .terminal(let outcome, let redirect?):
             // The redirect is always a Universal link target.

@@ -28,6 +28,13 @@ public struct InquiryStage: WireValue, Hashable {
         if case .screen(let screen) = content { return screen }
         return nil
     }
+
+    /// Applies `change` to every field of a screen stage, in place.
+    public mutating func mapFields(_ change: (inout FieldView) -> Void) {
+        guard case .screen(var screen) = content else { return }
+        screen.mapFields(change)
+        content = .screen(screen)
+    }
 }
 
 /// Wire: `{canGoBack, canComplete, bar?}`.

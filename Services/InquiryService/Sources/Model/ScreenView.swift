@@ -20,11 +20,22 @@ public struct ScreenView: WireValue, Hashable {
     }
 
     /// Applies `change` to every element, in place.
-    public mutating func mapElements(_ change: (inout ScreenElement) throws -> Void) rethrows {
+    public mutating func mapElements<Failure: Error>(_ change: (inout ScreenElement) throws(Failure) -> Void)
+        throws(Failure)
+    {
         for containerIndex in containers.indices {
             for elementIndex in containers[containerIndex].elements.indices {
                 try change(&containers[containerIndex].elements[elementIndex])
             }
+        }
+    }
+
+    /// Applies `change` to every field, in place.
+    public mutating func mapFields(_ change: (inout FieldView) -> Void) {
+        mapElements { element in
+            guard case .field(var field) = element else { return }
+            change(&field)
+            element = .field(field)
         }
     }
 }
