@@ -14,7 +14,10 @@ extension InquiryReducer.State: SnapshotRepresentable {
         ]
         members["entry"] = entry?.json
         members["access"] = access.map {
-            ["inquiryId": .string($0.inquiryId), "correlationId": .string($0.correlationId), "token": .string($0.token)]
+            [
+                "inquiryId": .string($0.inquiryId), "correlationId": .string($0.correlationId),
+                "token": .string($0.token),
+            ]
         }
         members["status"] = status?.json
         members["locale"] = locale.map(JSONValue.string)

@@ -95,7 +95,10 @@ public enum KeptValue: Hashable, Sendable, Codable {
         case .address(let parts): ["type": "ADDRESS", "value": .array(parts.map { $0.json })]
         case .file(let file): ["type": "FILE", "value": file.json]
         case .phone(let country, let national):
-            ["type": "PHONE", "value": Wire.object(["country": country.map(JSONValue.string), "national": .string(national)])]
+            [
+                "type": "PHONE",
+                "value": Wire.object(["country": country.map(JSONValue.string), "national": .string(national)]),
+            ]
         }
     }
 
