@@ -9,6 +9,20 @@ final class InquiryReducerEntryTests: XCTestCase {
     typealias Fixtures = InquiryFixtures
     let saved = InquiryFixtures.saved
 
+    /// A new store that received Open with Start `LC-1` and asks the device's memory about the code.
+    func startingWithCode() -> ReducerTester<InquiryReducer> {
+        var store = newStore()
+        store.receive(
+            .open(entry: .start(launchCode: "LC-1")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-1")]
+        ) {
+            $0.entry = .start(launchCode: "LC-1")
+            $0.loading = true
+            $0.pendingRequest = 1
+            $0.nextRequestID = 1
+        }
+        return store
+    }
+
     func newStore() -> ReducerTester<InquiryReducer> {
         ReducerTester(InquiryReducer(), state: .init(sdkLocale: "en", deviceTimeZone: "UTC"))
     }
@@ -30,15 +44,7 @@ final class InquiryReducerEntryTests: XCTestCase {
     }
 
     func testRuleStartExchangesTheLaunchCodeThenSavesTheInquiryWithItsCodeAndReadsTheFirstStep() throws {
-        var store = newStore()
-        store.receive(
-            .open(entry: .start(launchCode: "LC-1")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-1")]
-        ) {
-            $0.entry = .start(launchCode: "LC-1")
-            $0.loading = true
-            $0.pendingRequest = 1
-            $0.nextRequestID = 1
-        }
+        var store = startingWithCode()
         store.send(
             .launchCodeRecalled(requestID: 1, nil), effects: [.exchangeLaunchCode(requestID: 2, launchCode: "LC-1")]
         ) {
@@ -70,15 +76,7 @@ final class InquiryReducerEntryTests: XCTestCase {
     }
 
     func testRuleAStartWithACodeThisDeviceAlreadyExchangedResumesWithoutASecondExchange() {
-        var store = newStore()
-        store.receive(
-            .open(entry: .start(launchCode: "LC-1")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-1")]
-        ) {
-            $0.entry = .start(launchCode: "LC-1")
-            $0.loading = true
-            $0.pendingRequest = 1
-            $0.nextRequestID = 1
-        }
+        var store = startingWithCode()
         store.send(
             .launchCodeRecalled(requestID: 1, saved), effects: [.rememberInquiry(requestID: 2, saved, launchCode: nil)]
         ) {
@@ -89,15 +87,7 @@ final class InquiryReducerEntryTests: XCTestCase {
     }
 
     func testRuleLaunchCodeInvalidBeforeTheFirstStepShowsTheFailureNoticeAndLifecycleFailed() {
-        var store = newStore()
-        store.receive(
-            .open(entry: .start(launchCode: "LC-1")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-1")]
-        ) {
-            $0.entry = .start(launchCode: "LC-1")
-            $0.loading = true
-            $0.pendingRequest = 1
-            $0.nextRequestID = 1
-        }
+        var store = startingWithCode()
         store.send(
             .launchCodeRecalled(requestID: 1, nil), effects: [.exchangeLaunchCode(requestID: 2, launchCode: "LC-1")]
         ) {
@@ -199,15 +189,7 @@ final class InquiryReducerEntryTests: XCTestCase {
     }
 
     func testRuleUntilOpenProducedAnInquiryStatusAndEveryIntentButRetryAreNoOpsAndRetryOpensTheSameEntryAgain() {
-        var store = newStore()
-        store.receive(
-            .open(entry: .start(launchCode: "LC-1")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-1")]
-        ) {
-            $0.entry = .start(launchCode: "LC-1")
-            $0.loading = true
-            $0.pendingRequest = 1
-            $0.nextRequestID = 1
-        }
+        var store = startingWithCode()
         // While it loads, Retry does nothing either: the open is still running.
         store.receive(.act(.retry))
         store.send(.folioFailed(requestID: 1, .network(message: "down"))) {
@@ -242,15 +224,7 @@ final class InquiryReducerEntryTests: XCTestCase {
     }
 
     func testRuleAnAnswerToARequestTheStoreNoLongerWaitsForIsDropped() {
-        var store = newStore()
-        store.receive(
-            .open(entry: .start(launchCode: "LC-1")), effects: [.recallLaunchCode(requestID: 1, launchCode: "LC-1")]
-        ) {
-            $0.entry = .start(launchCode: "LC-1")
-            $0.loading = true
-            $0.pendingRequest = 1
-            $0.nextRequestID = 1
-        }
+        var store = startingWithCode()
         store.send(.folioFailed(requestID: 7, .launchInvalid))
         store.send(.accessGranted(requestID: 7, saved))
     }

@@ -54,12 +54,7 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
 
     func testRuleAnUpdateWithAUrlThatDoesNotParseFailsWithInvalidLinkAndThePreviousStateStays() {
         var store = running()
-        store.receive(.status, effects: [.callFolio(requestID: 4, saved, .read(locale: "en"))]) {
-            $0.loading = true
-            $0.pendingRequest = 4
-            $0.pendingFolio = .read(locale: "en")
-            $0.nextRequestID = 4
-        }
+        receiveAskingFolio(&store, .status, .read(locale: "en"))
         let broken = Fixtures.screenStage(stepId: "next", link: "https://exa mple.com:99999/")
         store.send(.folioAnswered(requestID: 4, .step(Fixtures.update(broken)))) {
             $0.loading = false
@@ -71,12 +66,7 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
 
     func testRuleAFinalStatusForgetsTheInquiryReadsTheResultOnceAndKeepsTheLifecycleStartedUntilClose() {
         var store = running()
-        store.receive(.act(.complete), effects: [.callFolio(requestID: 4, saved, .complete(locale: "en"))]) {
-            $0.loading = true
-            $0.pendingRequest = 4
-            $0.pendingFolio = .complete(locale: "en")
-            $0.nextRequestID = 4
-        }
+        receiveAskingFolio(&store, .act(.complete), .complete(locale: "en"))
         let terminal = Fixtures.terminalStage(.completed, redirect: "HTTPS://App.Example.com")
         store.send(
             .folioAnswered(requestID: 4, .step(Fixtures.update(terminal, status: .completed))),
@@ -163,12 +153,7 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
 
     func testRuleNotControllerOnContinueHereReachesTheModelAsABanner() {
         var store = running()
-        store.receive(.act(.continueHere), effects: [.callFolio(requestID: 4, saved, .takeControl(locale: "en"))]) {
-            $0.loading = true
-            $0.pendingRequest = 4
-            $0.pendingFolio = .takeControl(locale: "en")
-            $0.nextRequestID = 4
-        }
+        receiveAskingFolio(&store, .act(.continueHere), .takeControl(locale: "en"))
         store.send(.folioFailed(requestID: 4, .notController)) {
             $0.loading = false
             $0.pendingRequest = nil
@@ -230,12 +215,7 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
     /// answer that was lost (FolioClient: "retry with the same Idempotency-Key").
     func testRuleANetworkErrorAfterTheFirstStepIsARetryableBannerAndRetrySendsTheSameRequestAgain() {
         var store = running()
-        store.receive(.act(.cancel), effects: [.callFolio(requestID: 4, saved, .cancel(locale: "en"))]) {
-            $0.loading = true
-            $0.pendingRequest = 4
-            $0.pendingFolio = .cancel(locale: "en")
-            $0.nextRequestID = 4
-        }
+        receiveAskingFolio(&store, .act(.cancel), .cancel(locale: "en"))
         store.send(.folioFailed(requestID: 4, .network(message: "timeout"))) {
             $0.loading = false
             $0.pendingRequest = nil
@@ -346,12 +326,7 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
 
     func testRuleTokenExpiredOnARunningInquiryShowsTheFailureNoticeWithoutRetry() {
         var store = running()
-        store.receive(.status, effects: [.callFolio(requestID: 4, saved, .read(locale: "en"))]) {
-            $0.loading = true
-            $0.pendingRequest = 4
-            $0.pendingFolio = .read(locale: "en")
-            $0.nextRequestID = 4
-        }
+        receiveAskingFolio(&store, .status, .read(locale: "en"))
         store.send(.folioFailed(requestID: 4, .tokenExpired)) {
             $0.loading = false
             $0.pendingRequest = nil

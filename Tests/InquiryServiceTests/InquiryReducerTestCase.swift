@@ -29,6 +29,22 @@ class InquiryReducerTestCase: XCTestCase {
         ReducerTester(InquiryReducer(), state: runningState(stage: stage, deviceTimeZone: deviceTimeZone))
     }
 
+    /// Sends `action` to a store showing its first step and asserts that it asks Folio for `request` as request 4:
+    /// loading, the request pending, nothing else changed.
+    func receiveAskingFolio(
+        _ store: inout ReducerTester<InquiryReducer>, _ action: InquiryAction, _ request: FolioInquiryRequest,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        store.receive(
+            action, effects: [.callFolio(requestID: 4, saved, request)],
+            {
+                $0.loading = true
+                $0.pendingRequest = 4
+                $0.pendingFolio = request
+                $0.nextRequestID = 4
+            }, file: file, line: line)
+    }
+
     /// The model's field with `id`, as a client sees it.
     func shownField(_ id: String, in state: InquiryReducer.State) -> JSONValue? {
         let model = InquiryReducer().model(of: state)
