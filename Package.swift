@@ -50,7 +50,8 @@ let package = Package(
         .target(name: "FolioAPI", dependencies: ["FolioModel", "Bus"], path: "Shared/FolioAPI"),
         .target(name: "FolioClient", dependencies: ["FolioModel", "HTTP", "Crypto"], path: "Shared/FolioClient"),
         .target(
-            name: "ServiceKit", dependencies: ["FolioModel", "Lifecycle", "Bus", "Postgres", "StoreKit", "FolioAPI"],
+            name: "ServiceKit",
+            dependencies: ["FolioModel", "Lifecycle", "Bus", "Postgres", "StoreKit", "FolioAPI", "FolioClient", "HTTP"],
             path: "Shared/ServiceKit", resources: [.copy("Migrations")]),
         .target(name: "TestSupport", path: "Shared/TestSupport"),
         .target(name: "PhoneNumbers", dependencies: ["CPhoneNumber"], path: "Shared/PhoneNumbers"),

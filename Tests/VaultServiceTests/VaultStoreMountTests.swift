@@ -30,7 +30,7 @@ final class VaultStoreMountTests: XCTestCase {
 
     func testMountReadsTheOrganizationOnceAndLaterSessionsKeepIt() async throws {
         let context = service.context
-        let dependencies = SharedDependencies(settings: VaultSettings(keyEncryptionKey: kek)).get(context)
+        let dependencies = VaultStore.Dependencies.live(context, settings: VaultSettings(keyEncryptionKey: kek))
         let runtimeID = "rt_mount_\(RandomID.base32(count: 8))"
         let guest = VaultAccount(id: "guest_\(RandomID.base32(count: 8))", kind: .transient, organizationID: "org_blue")
         let reads = Counter()

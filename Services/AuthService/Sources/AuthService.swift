@@ -3,7 +3,6 @@ import FolioAPI
 import FolioClient
 import FolioModel
 import Foundation
-import HTTP
 import Postgres
 import ServiceKit
 
@@ -19,28 +18,21 @@ public enum AuthService {
             name: name, migrations: try Migration.load(directory: directory),
             methods: { context in methods(context) },
             restorers: { context in
-                let folio = folioClient(context)
+                let folio = context.folioClient()
                 return [
                     SessionStore.kind: SessionStore.restorer(context, folio: folio),
                     AuthStore.kind: AuthStore.restorer(context, folio: folio),
                 ]
             },
-            background: { context in [SessionExpiryWatcher.start(context, folio: folioClient(context))] })
-    }
-
-    /// The Folio API client of this service, from FOLIO_API_URL and FOLIO_API_KEY.
-    static func folioClient(_ context: ServiceContext) -> FolioClient {
-        FolioClient(
-            configuration: .init(baseURL: context.configuration.folioAPIURL, apiKey: context.configuration.folioAPIKey),
-            httpClient: HTTPClient(configuration: .init(timeout: .seconds(10))))
+            background: { context in [SessionExpiryWatcher.start(context, folio: context.folioClient())] })
     }
 
     static func methods(_ context: ServiceContext) -> [RPCMethod] {
         let runtimes = RuntimeDirectory(database: context.database)
         return [
             ServiceHealth.method(HealthMethods.auth, context: context),
-            SessionStore.mountMethod(context, folio: folioClient(context)),
-            AuthStore.mountMethod(context, folio: folioClient(context)),
+            SessionStore.mountMethod(context, folio: context.folioClient()),
+            AuthStore.mountMethod(context, folio: context.folioClient()),
             RuntimeMethods.create.handled { call in
                 let created = try await runtimes.create(try RuntimeRequestParser.parse(call))
                 context.logger.info("runtime created", ["runtimeId": created.runtimeID])

@@ -2,7 +2,6 @@ import Bus
 import FolioAPI
 import FolioClient
 import Foundation
-import HTTP
 import Postgres
 import ServiceKit
 import StoreKit
@@ -14,23 +13,22 @@ public enum InquiryService {
     public static let name = "inquiry"
 
     public static func definition() throws -> ServiceDefinition {
-        ServiceDefinition(
+        let shared = ServiceShared(dependencies)
+        return ServiceDefinition(
             name: name, migrations: try migrations(),
             methods: { context in
                 [
                     ServiceHealth.method(HealthMethods.inquiry, context: context),
-                    InquiryStore.mountMethod(context, dependencies(context)),
+                    InquiryStore.mountMethod(context, shared.get(context)),
                 ]
             },
-            restorers: { context in [InquiryStore.kind: InquiryStore.restorer(context, dependencies(context))] })
+            restorers: { context in [InquiryStore.kind: InquiryStore.restorer(context, shared.get(context))] })
     }
 
     /// The store's dependencies in a running worker: Folio through FolioClient (FOLIO_API_URL, FOLIO_API_KEY),
     /// the device memory and runtimes in PostgreSQL, the SDK language through the AuthService.
     static func dependencies(_ context: ServiceContext) -> InquiryStore.Dependencies {
-        let client = FolioClient(
-            configuration: .init(baseURL: context.configuration.folioAPIURL, apiKey: context.configuration.folioAPIKey),
-            httpClient: HTTPClient(configuration: .init(timeout: .seconds(10))))
+        let client = context.folioClient()
         let verifier = WindowAttestationVerifier(fetchKeys: { try await client.jwks() })
         let database = context.database
         return InquiryStore.Dependencies(

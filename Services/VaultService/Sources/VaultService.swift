@@ -2,10 +2,8 @@ import Bus
 import FolioAPI
 import FolioClient
 import Foundation
-import HTTP
 import Postgres
 import ServiceKit
-import Synchronization
 
 /// The VaultService: VaultStore, the vault of every account in PostgreSQL (row-level security per account,
 /// every body sealed), synced with Folio.
@@ -14,7 +12,7 @@ public enum VaultService {
 
     public static func definition(settings: VaultSettings? = nil) throws -> ServiceDefinition {
         let settings = try settings ?? VaultSettings.fromEnvironment()
-        let shared = SharedDependencies(settings: settings)
+        let shared = ServiceShared { context in VaultStore.Dependencies.live(context, settings: settings) }
         return ServiceDefinition(
             name: name, migrations: try migrations(),
             methods: { context in
@@ -65,36 +63,19 @@ public enum VaultService {
     }
 }
 
-/// The dependencies every VaultStore of one service process shares (the network monitor, the Folio
-/// watches), made once from the service's context.
-final class SharedDependencies: Sendable {
-    private let settings: VaultSettings
-    private let made = Mutex<VaultStore.Dependencies?>(nil)
-
-    init(settings: VaultSettings) { self.settings = settings }
-
-    func get(_ context: ServiceContext) -> VaultStore.Dependencies {
-        made.withLock { made in
-            if let made { return made }
-            let database = VaultDatabase(pool: context.database, keyEncryptionKey: settings.keyEncryptionKey)
-            let folio = client(context, timeout: 10)
-            let sync = VaultSync(database: database, folio: folio, logger: context.logger)
-            let dependencies = VaultStore.Dependencies(
-                context: context,
-                repository: VaultRepository(database: database),
-                sync: sync, transfer: VaultTransfer(database: database),
-                watchers: VaultWatchers(
-                    sync: sync, longPoll: client(context, timeout: settings.watchSeconds + 10),
-                    transport: context.transport, waitSeconds: settings.watchSeconds),
-                network: NetworkMonitor(folio: client(context, timeout: 3)), retryScale: settings.retryScale)
-            made = dependencies
-            return dependencies
-        }
-    }
-
-    private func client(_ context: ServiceContext, timeout: Int) -> FolioClient {
-        FolioClient(
-            configuration: .init(baseURL: context.configuration.folioAPIURL, apiKey: context.configuration.folioAPIKey),
-            httpClient: HTTPClient(configuration: .init(timeout: .seconds(timeout))))
+extension VaultStore.Dependencies {
+    /// The dependencies every VaultStore of one service process shares (the network monitor, the Folio
+    /// watches), made once from the service's context.
+    static func live(_ context: ServiceContext, settings: VaultSettings) -> VaultStore.Dependencies {
+        let database = VaultDatabase(pool: context.database, keyEncryptionKey: settings.keyEncryptionKey)
+        let sync = VaultSync(database: database, folio: context.folioClient(), logger: context.logger)
+        return VaultStore.Dependencies(
+            context: context,
+            repository: VaultRepository(database: database),
+            sync: sync, transfer: VaultTransfer(database: database),
+            watchers: VaultWatchers(
+                sync: sync, longPoll: context.folioClient(timeoutSeconds: settings.watchSeconds + 10),
+                transport: context.transport, waitSeconds: settings.watchSeconds),
+            network: NetworkMonitor(folio: context.folioClient(timeoutSeconds: 3)), retryScale: settings.retryScale)
     }
 }
