@@ -1,5 +1,6 @@
 import Bus
 import FolioModel
+import Foundation
 import Lifecycle
 import Postgres
 import StoreKit
@@ -104,6 +105,15 @@ public func advisoryLockKey(_ name: String) -> Int64 {
 
 /// The whole life of a service process, for its `main.swift`.
 public enum ServiceMain {
+    /// Ends the process once the service has stopped. Detached worker threads (libcurl transfers such as a long
+    /// poll, libnats delivery) may still be running then, and libc's exit handlers tearing down global state under
+    /// them crashed a stopped worker now and then ("double free or corruption"), so the process leaves with
+    /// `_exit` after flushing its output: everything that needed an orderly end was closed by `stop()`.
+    public static func exit(_ status: Int32) -> Never {
+        fflush(nil)
+        _exit(status)
+    }
+
     public static func run(_ definition: ServiceDefinition) async -> Int32 {
         ShutdownSignal.ignoreBrokenPipes()
         let bootLogger = Logger(service: definition.name)

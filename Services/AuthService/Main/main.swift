@@ -3,7 +3,7 @@ import Foundation
 import ServiceKit
 
 do {
-    exit(await ServiceMain.run(try AuthService.definition()))
+    ServiceMain.exit(await ServiceMain.run(try AuthService.definition()))
 } catch {
     FileHandle.standardError.write(Data("auth: \(error)\n".utf8))
     exit(1)

@@ -2,4 +2,4 @@ import DocumentReceiver
 import Foundation
 import ServiceKit
 
-exit(await ServiceMain.run(DocumentReceiver.definition()))
+ServiceMain.exit(await ServiceMain.run(DocumentReceiver.definition()))

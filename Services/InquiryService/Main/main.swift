@@ -3,7 +3,7 @@ import InquiryService
 import ServiceKit
 
 do {
-    exit(await ServiceMain.run(try InquiryService.definition()))
+    ServiceMain.exit(await ServiceMain.run(try InquiryService.definition()))
 } catch {
     FileHandle.standardError.write(Data("folio-inquiry: \(error)\n".utf8))
     exit(1)

@@ -3,7 +3,7 @@ import ServiceKit
 import VaultService
 
 do {
-    exit(await ServiceMain.run(try VaultService.definition()))
+    ServiceMain.exit(await ServiceMain.run(try VaultService.definition()))
 } catch {
     FileHandle.standardError.write(Data("vault: \(error)\n".utf8))
     exit(1)
