@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(
             name: "InquiryServiceTests",
             dependencies: ["InquiryService", "StoreKitTesting", "TestSupport", "WireModel", "PhoneNumbers", "Crypto", "FolioClient"],
-            path: "Tests/InquiryServiceTests"),
+            path: "Tests/InquiryServiceTests", resources: [.copy("Vectors")]),
         .testTarget(
             name: "VaultServiceTests",
             dependencies: ["VaultService", "StoreKitTesting", "TestSupport", "WireModel", "Postgres", "Crypto"],
