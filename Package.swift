@@ -36,6 +36,9 @@ let package = Package(
         .target(
             name: "CPhoneNumber", path: "Shared/CPhoneNumber",
             linkerSettings: [.linkedLibrary("phonenumber")]),
+        // ICU's UTS #46 (Debian libicu-dev) behind a header of its own: a system library module of ICU's
+        // headers clashes with the copy of ICU that Foundation brings as a Clang module.
+        .target(name: "CIDNA", path: "Shared/CIDNA", linkerSettings: [.linkedLibrary("icuuc")]),
 
         // MARK: Shared libraries
         .target(name: "FolioModel", path: "Shared/FolioModel"),
