@@ -72,7 +72,7 @@ let package = Package(
             name: "InquiryService",
             dependencies: [
                 "ServiceKit", "StoreKit", "FolioClient", "Crypto", "WireModel", "PhoneNumbers", "Postgres", "FolioAPI",
-                "Bus", "Lifecycle",
+                "Bus", "Lifecycle", "CIDNA",
             ],
             path: "Services/InquiryService/Sources", resources: [.copy("Migrations")]),
         .executableTarget(

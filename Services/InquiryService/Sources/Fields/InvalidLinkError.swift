@@ -1,20 +1,18 @@
 /// A link url that does not parse; the store fails the update with INVALID_LINK and keeps its previous state.
 public struct InvalidLinkError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Reason: String, Equatable, Sendable {
-        /// Nothing but spaces.
+        /// Nothing but spaces and control characters.
         case empty
-        /// A control character (U+0000–U+001F, U+007F–U+009F), such as a tab or a line break.
-        case controlCharacter
         /// No `scheme:` at the start.
         case noScheme
-        /// An http or https url without a host.
+        /// A url of a special scheme (http, https, ws, wss, ftp) without a host, or user info or a port without
+        /// a host.
         case noHost
-        /// A host with a space or another character hosts may not have.
+        /// A host the URL Standard's host parser refuses: a character hosts may not have, an IPv4 or IPv6
+        /// address that is not one, or an international name that UTS #46 refuses.
         case badHost
         /// A port that is not a number from 0 to 65535.
         case badPort
-        /// A `%` not followed by two hex digits.
-        case badPercentEscape
     }
 
     /// The url (its first 256 characters).
@@ -30,12 +28,10 @@ public struct InvalidLinkError: Error, Equatable, Sendable, CustomStringConverti
         let why =
             switch reason {
             case .empty: "is empty"
-            case .controlCharacter: "has a control character"
             case .noScheme: "has no scheme"
             case .noHost: "has no host"
-            case .badHost: "has a host with a character hosts may not have"
+            case .badHost: "has a host that does not parse"
             case .badPort: "has a port that is not a number from 0 to 65535"
-            case .badPercentEscape: "has a % not followed by two hex digits"
             }
         return "link \"\(url)\" \(why)"
     }
@@ -48,5 +44,4 @@ struct LinkPartError: Error, Equatable {
     static let noHost = LinkPartError(reason: .noHost)
     static let badHost = LinkPartError(reason: .badHost)
     static let badPort = LinkPartError(reason: .badPort)
-    static let badPercentEscape = LinkPartError(reason: .badPercentEscape)
 }

@@ -1,73 +1,38 @@
 /// Checks and normalizes the link urls of a step and the terminal redirect (docs/inquiry-store.md "Links"), so
 /// every url a UI receives parses with `URL(string:)`, `Uri.parse` and `new URL`.
 ///
-/// A url needs a scheme (`[A-Za-z][A-Za-z0-9+.-]*:`), and an http(s) url a host. Normalizing lowercases the
-/// scheme and host, gives a url with a host and an empty path the path `/`, drops the default port of http
-/// (80) and https (443), and percent-encodes (UTF-8, upper-case hex) what a url may not hold as is: a space,
-/// non-ASCII, `"<>\^`{|}[]` and a second `#`. Valid `%XX` escapes stay. Normalizing twice changes nothing.
+/// A url is parsed the way the URL Standard's basic URL parser parses it without a base, and the result is its
+/// serialization (`href`): tabs and line breaks are removed and leading and trailing spaces and C0 controls
+/// trimmed; the scheme is lowercased; a special scheme's host is percent-decoded, converted to ASCII (UTS #46,
+/// lower case, punycode) and read as an IPv4 address when it ends in a number, an IPv6 address is compressed,
+/// and a default port is dropped; `.` and `..` path segments are resolved; and each part percent-encodes (UTF-8,
+/// upper-case hex) the characters of its percent-encode set. A url the standard refuses throws. Normalizing
+/// twice changes nothing.
 public enum LinkNormalizer {
     public static func normalize(_ url: String) throws(InvalidLinkError) -> String {
-        let scalars = Array(url.unicodeScalars).trimmingSpaces
         func fail(_ reason: InvalidLinkError.Reason) -> InvalidLinkError { InvalidLinkError(url: url, reason: reason) }
+        let trimmed = url.unicodeScalars.trimmingC0ControlsAndSpaces
+        let scalars = ArraySlice(trimmed.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" })
         guard !scalars.isEmpty else { throw fail(.empty) }
-        guard !scalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw fail(.controlCharacter)
-        }
-        guard let colon = scalars.firstIndex(of: ":"), let first = scalars.first, first.isASCIILetter,
-            scalars[..<colon].allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || "+.-".unicodeScalars.contains($0) })
-        else { throw fail(.noScheme) }
-        let scheme = String(String.UnicodeScalarView(scalars[..<colon])).lowercased()
-        var rest = scalars[(colon + 1)...]
-        var output = scheme + ":"
-
-        let hasAuthority = rest.starts(with: "//".unicodeScalars)
-        if hasAuthority {
-            rest = rest.dropFirst(2)
-            let end = rest.firstIndex { "/?#".unicodeScalars.contains($0) } ?? rest.endIndex
-            do {
-                output += "//" + (try Authority.normalize(rest[..<end], scheme: scheme))
-            } catch {
-                throw fail(error.reason)
-            }
-            rest = rest[end...]
-        } else if Authority.needsHost(scheme) {
-            throw fail(.noHost)
-        }
-
-        let fragmentStart = rest.firstIndex(of: "#") ?? rest.endIndex
-        let queryStart = rest[..<fragmentStart].firstIndex(of: "?") ?? fragmentStart
+        guard let (scheme, rest) = Scheme.split(scalars) else { throw fail(.noScheme) }
         do {
-            let path = try PercentEncoding.encode(rest[..<queryStart], allowing: PercentEncoding.path)
-            output += hasAuthority && path.isEmpty ? "/" : path
-            if queryStart < fragmentStart {
-                output +=
-                    "?"
-                    + (try PercentEncoding.encode(
-                        rest[(queryStart + 1)..<fragmentStart], allowing: PercentEncoding.queryOrFragment))
-            }
-            if fragmentStart < rest.endIndex {
-                output +=
-                    "#"
-                    + (try PercentEncoding.encode(
-                        rest[(fragmentStart + 1)...], allowing: PercentEncoding.queryOrFragment))
-            }
+            return try ParsedLink(scheme: scheme, rest).serialized
         } catch {
             throw fail(error.reason)
         }
-        return output
     }
 }
 
-extension Array where Element == Unicode.Scalar {
-    fileprivate var trimmingSpaces: ArraySlice<Unicode.Scalar> {
-        let start = firstIndex { $0 != " " } ?? endIndex
-        let end = (lastIndex { $0 != " " }).map { $0 + 1 } ?? start
-        return self[start..<end]
+extension String.UnicodeScalarView {
+    fileprivate var trimmingC0ControlsAndSpaces: ArraySlice<Unicode.Scalar> {
+        let scalars = Array(self)
+        let start = scalars.firstIndex { $0.value > 0x20 } ?? scalars.endIndex
+        let end = (scalars.lastIndex { $0.value > 0x20 }).map { $0 + 1 } ?? start
+        return scalars[start..<end]
     }
 }
 
 extension Unicode.Scalar {
     var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }
-    var isASCIIHexDigit: Bool { isASCIIDigit || ("a"..."f").contains(self) || ("A"..."F").contains(self) }
 }
