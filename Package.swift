@@ -54,10 +54,13 @@ let package = Package(
         .target(name: "FolioClient", dependencies: ["FolioModel", "HTTP", "Crypto"], path: "Shared/FolioClient"),
         .target(
             name: "ServiceKit",
-            dependencies: ["FolioModel", "Lifecycle", "Bus", "Postgres", "StoreKit", "FolioAPI", "FolioClient", "HTTP"],
+            dependencies: [
+                "FolioModel", "Lifecycle", "Bus", "Postgres", "StoreKit", "FolioAPI", "FolioClient", "HTTP",
+            ],
             path: "Shared/ServiceKit", resources: [.copy("Migrations")]),
         .target(name: "TestSupport", path: "Shared/TestSupport"),
         .target(name: "PhoneNumbers", dependencies: ["CPhoneNumber"], path: "Shared/PhoneNumbers"),
+        .target(name: "DocumentCapture", path: "Shared/DocumentCapture"),
 
         // MARK: Services (library + thin executable)
         .target(
@@ -72,7 +75,7 @@ let package = Package(
             name: "InquiryService",
             dependencies: [
                 "ServiceKit", "StoreKit", "FolioClient", "Crypto", "WireModel", "PhoneNumbers", "Postgres", "FolioAPI",
-                "Bus", "Lifecycle", "CIDNA",
+                "Bus", "Lifecycle", "CIDNA", "DocumentCapture",
             ],
             path: "Services/InquiryService/Sources", resources: [.copy("Migrations")]),
         .executableTarget(
@@ -82,7 +85,11 @@ let package = Package(
             path: "Services/AuthService/Sources", resources: [.copy("Migrations")]),
         .executableTarget(name: "folio-auth", dependencies: ["AuthService"], path: "Services/AuthService/Main"),
         .target(
-            name: "VaultService", dependencies: ["ServiceKit", "StoreKit", "FolioClient", "Crypto", "WireModel", "Lifecycle", "Postgres", "HTTP", "FolioAPI", "Bus"],
+            name: "VaultService",
+            dependencies: [
+                "ServiceKit", "StoreKit", "FolioClient", "Crypto", "WireModel", "Lifecycle", "Postgres", "HTTP",
+                "FolioAPI", "Bus",
+            ],
             path: "Services/VaultService/Sources", resources: [.copy("Migrations")]),
         .executableTarget(name: "folio-vault", dependencies: ["VaultService"], path: "Services/VaultService/Main"),
         .target(
@@ -124,7 +131,10 @@ let package = Package(
             path: "Tests/AuthServiceTests"),
         .testTarget(
             name: "InquiryServiceTests",
-            dependencies: ["InquiryService", "StoreKitTesting", "TestSupport", "WireModel", "PhoneNumbers", "Crypto", "FolioClient"],
+            dependencies: [
+                "InquiryService", "StoreKitTesting", "TestSupport", "WireModel", "PhoneNumbers", "Crypto",
+                "FolioClient",
+            ],
             path: "Tests/InquiryServiceTests", resources: [.copy("Vectors")]),
         .testTarget(
             name: "VaultServiceTests",

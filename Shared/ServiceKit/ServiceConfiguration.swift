@@ -13,6 +13,8 @@ public struct ServiceConfiguration: Sendable {
     /// Where Folio (the FolioEmulator in development) answers, and the key the services present.
     public var folioAPIURL: String
     public var folioAPIKey: String
+    /// Folio's selfie proxy: the only liveness service a selfie capture may name.
+    public var folioSelfieProxyURL: String
 
     public init(
         databaseURL: String, natsURL: String, databasePoolSize: Int = 4, logLevel: Logger.Level = .info,
@@ -28,6 +30,7 @@ public struct ServiceConfiguration: Sendable {
         self.queueCapacity = queueCapacity
         self.folioAPIURL = folioAPIURL
         self.folioAPIKey = folioAPIKey
+        folioSelfieProxyURL = folioAPIURL + "/v1/selfie-proxy"
     }
 
     public static func fromEnvironment(_ environment: Environment = Environment()) throws -> ServiceConfiguration {
@@ -36,7 +39,8 @@ public struct ServiceConfiguration: Sendable {
             throw Environment.Invalid(
                 variable: "FOLIO_LOG_LEVEL", value: levelText, expected: "debug, info, warning or error")
         }
-        return ServiceConfiguration(
+        let folioAPIURL = environment.string("FOLIO_API_URL", default: "http://127.0.0.1:8090")
+        var configuration = ServiceConfiguration(
             databaseURL: environment.string(
                 "FOLIO_DATABASE_URL", default: "postgresql://postgres@127.0.0.1:5432/postgres"),
             natsURL: environment.string("FOLIO_NATS_URL", default: "nats://127.0.0.1:4222"),
@@ -45,8 +49,11 @@ public struct ServiceConfiguration: Sendable {
             workerID: environment.string("FOLIO_WORKER_ID", default: defaultWorkerID()),
             busTimeout: .milliseconds(try environment.int("FOLIO_BUS_TIMEOUT_MS", default: 10_000)),
             queueCapacity: try environment.int("FOLIO_RUNTIME_QUEUE_CAPACITY", default: 64),
-            folioAPIURL: environment.string("FOLIO_API_URL", default: "http://127.0.0.1:8090"),
+            folioAPIURL: folioAPIURL,
             folioAPIKey: environment.string("FOLIO_API_KEY", default: ""))
+        configuration.folioSelfieProxyURL = environment.string(
+            "FOLIO_SELFIE_PROXY_URL", default: configuration.folioSelfieProxyURL)
+        return configuration
     }
 
     public static func defaultWorkerID() -> String {

@@ -289,7 +289,7 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
         }
     }
 
-    func testRuleFileUnreadableIsPlacedAtItsFieldCopiedIntoTheFieldViewAndEditingThatFieldClearsIt() {
+    func testRuleFileUnreadableIsPlacedAtItsFieldCopiedIntoTheFieldViewAndAnUploadToThatFieldClearsIt() {
         var store = running()
         store.receive(.act(.fileUnreadable(field: "scan"))) { $0.error = .fileUnreadable(field: "scan") }
         let model = InquiryReducer().model(of: store.state)
@@ -298,6 +298,20 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
             model["error"],
             ["placement": ["type": "FIELD", "value": ["fieldId": "scan"]], "text": .string(text), "retryable": false])
         XCTAssertEqual(shownField("scan", in: store.state)?["error"], .string(text))
+        let upload = FolioInquiryRequest.upload(
+            field: "scan", fileName: "b.pdf", mimeType: "application/pdf", bytes: [1])
+        store.receive(
+            .act(.upload(field: "scan", fileName: "b.pdf", mimeType: "application/pdf", bytes: Bytes([1]))),
+            effects: [.callFolio(requestID: 4, saved, upload)]
+        ) {
+            $0.error = nil
+            $0.loading = true
+            $0.pendingRequest = 4
+            $0.pendingFolio = upload
+            $0.nextRequestID = 4
+        }
+        XCTAssertNil(InquiryReducer().model(of: store.state)["error"])
+        XCTAssertNil(shownField("scan", in: store.state)?["error"])
     }
 
     func testRulePlacementFieldValidationAndSchemaValidationAreBannersWithFoliosMessageAndOtherErrorsHaveNoText() {
@@ -352,6 +366,9 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
         var store = running()
         store.receive(.act(.submitCapture(captureSessionId: "c", transactionId: "t"))) {
             $0.error = .invalidStepType(message: "SubmitCapture needs a selfie Liveness or Passive step")
+        }
+        store.receive(.act(.uploadCapture(captureSessionId: "c", field: "scan", bytes: Bytes([1])))) {
+            $0.error = .invalidStepType(message: "UploadCapture needs a selfie Photo step")
         }
     }
 

@@ -136,6 +136,8 @@ final class InquiryStoreRunnerTests: XCTestCase {
         _ = await runtime.queue.offer {}
         let store = host(device: device(), folio: fakeFolio(inquiry()), runtime: runtime)
         try await store.dispatch(.act(.previewFrame(width: 1, height: 1, bytes: Bytes([0]))))
+        let waiting = await runtime.queue.count
+        XCTAssertEqual(waiting, 1, "the frame was not queued behind the item that filled the queue")
         try await store.dispatch(.open(entry: .start(launchCode: "LC-queue")))
         _ = try await settle(store, until: started)
         await gate.open()
@@ -151,6 +153,16 @@ final class InquiryStoreRunnerTests: XCTestCase {
             XCTFail("a closed store throws")
         } catch {
             XCTAssertEqual(error, .storeClosed)
+        }
+        let runtime = RuntimeContext(id: "rt-ending")
+        let orphan = host(device: device(), folio: fakeFolio(inquiry()), runtime: runtime)
+        try await orphan.dispatch(.status)
+        await runtime.shutDownNow()
+        do {
+            try await orphan.dispatch(.status)
+            XCTFail("a store of a runtime that has shut down throws")
+        } catch {
+            XCTAssertEqual(error, .runtimeShutDown)
         }
     }
 }

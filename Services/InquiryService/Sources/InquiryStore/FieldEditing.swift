@@ -74,30 +74,11 @@ enum FieldEditing {
         }
     }
 
-    /// A phone's country comes as a Selection of one of its options, its number as Text; the store formats the
-    /// number as typed.
     private static func editPhone(
         _ field: FieldView, input key: String, value: InquiryFieldValue, _ state: inout InquiryReducer.State
     ) throws(InquiryError) {
-        guard let input = field.input, case .phone(let constraints) = field.constraints else { return }
-        if field.readOnly { throw .platform(message: "\(field.key) is read-only") }
-        var (country, national) = PhoneDisplay.current(field, kept: state.kept[field.key])
-        switch value {
-        case .selection(let chosen) where key == input.countryField:
-            guard constraints.countryOptions.contains(where: { $0.country == chosen }) else {
-                throw .platform(message: "\(chosen) is not a country option of \(field.key)")
-            }
-            country = chosen
-        case .text(let text) where key == input.nationalField:
-            national = text
-        default:
-            throw .platform(message: "\(key) of phone \(field.key) does not take \(value.typeName)")
-        }
-        let dialCode = constraints.countryOptions.first { $0.country == country }?.dialCode
-        let formatted =
-            country.map { PhoneFieldFormatter().text(region: $0, dialCode: dialCode, nationalText: national).display }
-            ?? national
-        state.kept[field.key] = .phone(country: country, national: formatted)
+        guard let phone = PhoneEditing(field) else { return }
+        state.kept[field.key] = try phone.edit(input: key, value: value, kept: state.kept[field.key])
     }
 
     /// Editing a field clears its error: the one Folio sent with the step, a field error of the model placed
@@ -117,10 +98,77 @@ extension PhoneInputView {
     func isInput(_ key: String) -> Bool { key == countryField || key == nationalField }
 }
 
-/// What a phone field shows: the kept edits, else the input Folio sent.
-enum PhoneDisplay {
-    static func current(_ field: FieldView, kept: KeptValue?) -> (country: String?, national: String) {
+/// A phone number edited through a PhoneInputView: a PHONE field, or the number of a phone code step's VERIFY.
+struct PhoneEditing {
+    /// The key the number is kept and submitted under.
+    var key: String
+    var input: PhoneInputView
+    var countryOptions: [PhoneDialCodeOptionView]
+    var readOnly: Bool
+
+    init(key: String, input: PhoneInputView, countryOptions: [PhoneDialCodeOptionView], readOnly: Bool) {
+        self.key = key
+        self.input = input
+        self.countryOptions = countryOptions
+        self.readOnly = readOnly
+    }
+
+    init?(_ field: FieldView) {
+        guard let input = field.input, case .phone(let constraints) = field.constraints else { return nil }
+        self.init(key: field.key, input: input, countryOptions: constraints.countryOptions, readOnly: field.readOnly)
+    }
+
+    /// The country comes as a Selection of one of the options, the number as Text; the store formats the number
+    /// as typed.
+    func edit(input inputKey: String, value: InquiryFieldValue, kept: KeptValue?) throws(InquiryError) -> KeptValue {
+        if readOnly { throw .platform(message: "\(key) is read-only") }
+        var (country, national) = current(kept: kept)
+        switch value {
+        case .selection(let chosen) where inputKey == input.countryField:
+            guard countryOptions.contains(where: { $0.country == chosen }) else {
+                throw .platform(message: "\(chosen) is not a country option of \(key)")
+            }
+            country = chosen
+        case .text(let text) where inputKey == input.nationalField:
+            national = text
+        default:
+            throw .platform(message: "\(inputKey) of phone \(key) does not take \(value.typeName)")
+        }
+        let formatted =
+            country.map {
+                PhoneFieldFormatter().text(region: $0, dialCode: dialCode(of: $0), nationalText: national).display
+            }
+            ?? national
+        return .phone(country: country, national: formatted)
+    }
+
+    /// What the input shows: the kept edits, else the input Folio sent.
+    func current(kept: KeptValue?) -> (country: String?, national: String) {
         if case .phone(let country, let national)? = kept { return (country, national) }
-        return (field.input?.selected?.country, field.input?.nationalText ?? "")
+        return (input.selected?.country, input.nationalText)
+    }
+
+    /// The input with the kept edits laid over it.
+    func shown(kept: KeptValue?) -> PhoneInputView {
+        let (country, national) = current(kept: kept)
+        var shown = input
+        shown.selected = country.flatMap { chosen in countryOptions.first { $0.country == chosen } }
+        shown.nationalText = national
+        return shown
+    }
+
+    /// The number submitted: E.164 built with libphonenumber; the digits alone without a country; null when empty.
+    func submitted(kept: KeptValue?) -> JSONValue {
+        let (country, national) = current(kept: kept)
+        guard let country else { return national.isEmpty ? .null : .string(national) }
+        let number = PhoneFieldFormatter().text(
+            region: country, dialCode: dialCode(of: country), nationalText: national
+        )
+        .fullNumber
+        return number.isEmpty ? .null : .string(number)
+    }
+
+    private func dialCode(of country: String) -> String? {
+        countryOptions.first { $0.country == country }?.dialCode
     }
 }

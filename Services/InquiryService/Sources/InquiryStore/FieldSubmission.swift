@@ -13,14 +13,7 @@ enum FieldSubmission {
 
     private static func value(of field: FieldView, kept: KeptValue?) -> JSONValue {
         if field.kind == .phone {
-            let (country, national) = PhoneDisplay.current(field, kept: kept)
-            let dialCode = country.flatMap { chosen in
-                constraintsOptions(field).first { $0.country == chosen }?.dialCode
-            }
-            guard let country else { return national.isEmpty ? .null : .string(national) }
-            let number = PhoneFieldFormatter().text(region: country, dialCode: dialCode, nationalText: national)
-                .fullNumber
-            return number.isEmpty ? .null : .string(number)
+            return PhoneEditing(field)?.submitted(kept: kept) ?? .null
         }
         switch kept {
         case .text(let text)?: return submitted(text: text, of: field)
@@ -55,10 +48,5 @@ enum FieldSubmission {
         default:
             return .string(text)
         }
-    }
-
-    private static func constraintsOptions(_ field: FieldView) -> [PhoneDialCodeOptionView] {
-        if case .phone(let constraints) = field.constraints { return constraints.countryOptions }
-        return []
     }
 }

@@ -43,6 +43,21 @@ extension InquiryFolio {
                         return .uploaded(
                             field: field,
                             FileValue(fileId: file.fileId, fileName: file.fileName, sizeBytes: Int64(file.sizeBytes)))
+                    case .uploadToStep(let stepId, let field, let fileName, let mimeType, let bytes, let submit):
+                        // Two calls under keys of their own, so a Retry replays each from Folio's record.
+                        let file = try await calls.uploadFile(
+                            field: field, fileName: fileName, mimeType: mimeType, bytes: bytes,
+                            idempotencyKey: key + "-file")
+                        guard var fields = submit else { return try .step(await calls.step(locale: nil).update()) }
+                        fields[field] =
+                            FileValue(
+                                fileId: file.fileId, fileName: file.fileName, sizeBytes: Int64(file.sizeBytes)
+                            ).json
+                        return try .step(
+                            await calls.submit(
+                                stepId: stepId, fields: fields, locale: nil, idempotencyKey: key + "-step"
+                            )
+                            .update())
                     case .result:
                         let result = try await calls.result()
                         return .result(InquiryStatus(rawValue: result.status.rawValue) ?? .pending)

@@ -19,6 +19,8 @@ extension InquiryReducer {
         case folioFailed(requestID: UInt64, InquiryError)
         case localeSaved(requestID: UInt64, locale: String)
         case localeNotSaved(requestID: UInt64, locale: String)
+        /// The pause before the store reads a step that is being checked again.
+        case waitEnded(requestID: UInt64)
     }
 
     /// What to do.
@@ -34,5 +36,7 @@ extension InquiryReducer {
         case callFolio(requestID: UInt64, SavedInquiry, FolioInquiryRequest)
         /// Saves the choice as the runtime's SDK language.
         case saveLocale(requestID: UInt64, locale: String)
+        /// Pauses before the step is read again.
+        case wait(requestID: UInt64, milliseconds: Int64)
     }
 }

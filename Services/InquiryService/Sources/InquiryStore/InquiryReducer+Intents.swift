@@ -4,18 +4,35 @@ import Foundation
 extension InquiryReducer {
     /// An intent on an inquiry that has its first step.
     func act(_ intent: InquiryIntent, at: Date, _ state: inout State) -> [Effect] {
+        // One request to Folio at a time: an intent that would send another while one runs does nothing.
+        if state.loading, intent.reachesFolio { return [] }
         switch intent {
         case .submit:
-            guard let screen = state.stage?.screen else {
+            switch state.stage?.content {
+            case .screen(let screen)?:
+                // A field that shows a violation the store found sends nothing.
+                guard state.fieldErrors.isEmpty else { return [] }
+                let fields = FieldSubmission.values(of: screen, kept: state.kept)
+                return callFolio(.submit(stepId: screen.stepId, fields: fields, locale: state.locale), &state)
+            case .verification(let view)?:
+                do {
+                    guard let fields = try VerificationSubmission.fields(of: view, kept: state.kept) else {
+                        return reject(.platform(message: "this step has nothing to submit"), &state)
+                    }
+                    return callFolio(.submit(stepId: view.stepId, fields: fields, locale: state.locale), &state)
+                } catch {
+                    return reject(error, &state)
+                }
+            default:
                 return reject(.platform(message: "this step has nothing to submit"), &state)
             }
-            // A field that shows a violation the store found sends nothing.
-            guard state.fieldErrors.isEmpty else { return [] }
-            let fields = FieldSubmission.values(of: screen, kept: state.kept)
-            return callFolio(.submit(stepId: screen.stepId, fields: fields, locale: state.locale), &state)
         case .edit(let key, let value):
             do {
-                try FieldEditing.apply(key: key, value: value, at: at, to: &state)
+                if case .verification(let view)? = state.stage?.content {
+                    try VerificationEditing.apply(key: key, value: value, to: view, &state)
+                } else {
+                    try FieldEditing.apply(key: key, value: value, at: at, to: &state)
+                }
             } catch {
                 return reject(error, &state)
             }
@@ -40,13 +57,21 @@ extension InquiryReducer {
         case .linkRefused(let url):
             return reject(.linkRefused(url: url), &state)
         case .upload(let field, let fileName, let mimeType, let bytes):
-            guard let target = state.stage?.screen?.fields.first(where: { $0.id == field || $0.key == field }),
-                target.kind == .file
+            if case .verification(let view)? = state.stage?.content {
+                return uploadToVerification(
+                    view, field: field, fileName: fileName, mimeType: mimeType, bytes: bytes.bytes, &state)
+            }
+            guard let screen = state.stage?.screen else {
+                return reject(.invalidStepType(message: "this step takes no upload"), &state)
+            }
+            guard let target = screen.fields.first(where: { $0.id == field || $0.key == field }), target.kind == .file
             else {
                 return reject(.platform(message: "\(field) is not a file field of this step"), &state)
             }
-            guard Int64(bytes.bytes.count) <= InquiryError.imageLimitBytes else {
-                return reject(.fileTooLarge(limitBytes: InquiryError.imageLimitBytes), &state)
+            // The field's own limit; the image limit when Folio names none.
+            let limit = target.constraints.json["maxBytes"]?.intValue ?? InquiryError.imageLimitBytes
+            guard Int64(bytes.bytes.count) <= limit else {
+                return reject(.fileTooLarge(limitBytes: limit), &state)
             }
             // Folio names a step's fields by key.
             return callFolio(
@@ -57,14 +82,16 @@ extension InquiryReducer {
             return callFolio(.handoff, &state)
         case .continueHere:
             return callFolio(.takeControl(locale: state.locale), &state)
-        case .previewFrame:
-            // Frames count only while a document scan is active, which only a verification step starts.
-            return []
-        case .submitCapture:
-            return reject(.invalidStepType(message: "SubmitCapture needs a selfie Liveness or Passive step"), &state)
-        case .uploadCapture:
-            return reject(.invalidStepType(message: "UploadCapture needs a selfie Photo step"), &state)
+        case .previewFrame(let width, let height, let bytes):
+            return previewFrame(width: width, height: height, bytes: bytes.bytes, at: at, &state)
+        case .submitCapture(let sessionId, let transactionId):
+            return submitCapture(sessionId: sessionId, transactionId: transactionId, &state)
+        case .uploadCapture(let sessionId, let field, let bytes):
+            return uploadCapture(sessionId: sessionId, field: field, bytes: bytes.bytes, &state)
         case .fileUnreadable(let field):
+            guard acceptsFileUnreadable(field, state) else {
+                return reject(.platform(message: "\(field) is not a file field of this step"), &state)
+            }
             return reject(.fileUnreadable(field: field), &state)
         }
     }
@@ -78,7 +105,7 @@ extension InquiryReducer {
     }
 
     /// An intent the store refuses without asking Folio: the error lands in the model.
-    private func reject(_ error: InquiryError, _ state: inout State) -> [Effect] {
+    func reject(_ error: InquiryError, _ state: inout State) -> [Effect] {
         state.error = error
         state.retry = nil
         return []

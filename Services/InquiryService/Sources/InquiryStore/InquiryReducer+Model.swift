@@ -14,7 +14,8 @@ extension InquiryReducer {
         let resumeBeforeFirstStep = (state.entry?.isResume ?? false) && !state.hasFirstStep
         let errorView = state.error.map {
             InquiryErrorView.project(
-                $0, codeFieldId: nil, resumeBeforeFirstStep: resumeBeforeFirstStep, locale: locale)
+                $0, codeFieldId: state.stage?.codeStepErrorField, resumeBeforeFirstStep: resumeBeforeFirstStep,
+                locale: locale)
         }
         var inquiry: JSONValue?
         if let access = state.access, let stage = state.stage {
@@ -55,6 +56,10 @@ extension InquiryReducer {
             fieldErrorText = (fieldId, text)
         }
         var shown = stage
+        if case .verification(let view) = stage.content {
+            shown.content = .verification(view.showing(kept: state.kept, capture: state.capture))
+            return shown
+        }
         shown.mapFields { field in
             if let kept = state.kept[field.key] { field.show(kept) }
             if let violation = state.fieldErrors[field.id] { field.error = violation }
@@ -75,11 +80,9 @@ extension FieldView {
         case .toggle(let checked): value = .bool(checked)
         case .address(let parts): value = .array(parts.map { $0.json })
         case .file(let file): value = file.json
-        case .phone(let country, let national):
-            guard var input, case .phone(let constraints) = constraints else { return }
-            input.selected = country.flatMap { chosen in constraints.countryOptions.first { $0.country == chosen } }
-            input.nationalText = national
-            self.input = input
+        case .phone:
+            guard let phone = PhoneEditing(self) else { return }
+            input = phone.shown(kept: kept)
         }
     }
 }

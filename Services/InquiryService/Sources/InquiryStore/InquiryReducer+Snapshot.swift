@@ -30,6 +30,7 @@ extension InquiryReducer.State: SnapshotRepresentable {
         members["retryRequestID"] = retryRequestID.map { .int(Int64($0)) }
         members["openRequestBase"] = openRequestBase.map { .int(Int64($0)) }
         members["outcome"] = outcome?.json
+        members["capture"] = capture.flatMap { try? JSONValue(encoding: $0) }
         return .object(members)
     }
 }

@@ -39,6 +39,8 @@ extension InquiryReducer {
         /// Another device controls the inquiry.
         public var observing = false
         public var outcome: TerminalOutcome?
+        /// The automatic capture of the document side a SCAN shows.
+        public var capture: DocumentCaptureSession?
 
         public init(sdkLocale: String, deviceTimeZone: String) {
             self.sdkLocale = sdkLocale

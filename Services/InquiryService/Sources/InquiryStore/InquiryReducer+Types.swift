@@ -26,6 +26,10 @@ public enum FolioInquiryRequest: Codable, Hashable, Sendable {
     case takeControl(locale: String?)
     case handoff
     case upload(field: String, fileName: String, mimeType: String, bytes: [UInt8])
+    /// An upload to a verification step: the file goes to `field`, then, with `submit`, the step receives
+    /// `{field: file}` and `submit`'s members; without, the step is read again.
+    case uploadToStep(
+        stepId: String, field: String, fileName: String, mimeType: String, bytes: [UInt8], submit: [String: JSONValue]?)
     /// The read of the result once the inquiry reached its end.
     case result
 

@@ -9,7 +9,16 @@ import WireModel
 public struct InquiryReducer: StoreReducer {
     public typealias Action = InquiryAction
 
-    public init() {}
+    /// Folio's selfie proxy: the only liveness service a selfie capture may name.
+    let selfieCheck: SelfieCaptureCheck
+
+    /// The proxy Folio serves for liveness engines; the service passes FOLIO_SELFIE_PROXY_URL.
+    public static let defaultSelfieProxyURL = "http://127.0.0.1:8090/v1/selfie-proxy"
+
+    public init(selfieProxyURL: String = InquiryReducer.defaultSelfieProxyURL) {
+        let normalized = (try? LinkNormalizer.normalize(selfieProxyURL)) ?? selfieProxyURL
+        selfieCheck = SelfieCaptureCheck(proxyURL: normalized)
+    }
 
     public static func decodeAction(_ json: JSONValue) throws(JSONRPCError) -> InquiryAction {
         do {
@@ -65,6 +74,10 @@ public struct InquiryReducer: StoreReducer {
             state.error = .localeNotSaved(locale: locale)
             state.retry = .saveLocale(locale)
             return []
+        case .waitEnded(let requestID):
+            // An intent sent during the pause replaced the read.
+            guard state.pendingRequest == requestID, !state.loading else { return [] }
+            return callFolio(.read(locale: state.locale), again: requestID, &state)
         }
     }
 
@@ -100,6 +113,8 @@ public struct InquiryReducer: StoreReducer {
                 return open(entry, &state)
             }
             if case .act(let intent) = action { return act(intent, at: at, &state) }
+            // One request to Folio at a time.
+            guard !state.loading else { return [] }
             return callFolio(.read(locale: state.locale), &state)
         }
     }
@@ -178,17 +193,18 @@ public struct InquiryReducer: StoreReducer {
     {
         let stage: InquiryStage
         do {
-            stage = try update.stage.normalizingLinks()
+            stage = try checked(update.stage, inquiryId: update.inquiryId)
         } catch {
             // The update fails and the previous state stays.
-            guard state.hasFirstStep else { return failBeforeFirstStep(.invalidLink(url: error.url), &state) }
-            state.error = .invalidLink(url: error.url)
+            guard state.hasFirstStep else { return failBeforeFirstStep(error, &state) }
+            state.error = error
             return []
         }
-        if state.stage?.stepID != stage.stepID {
+        if state.stage?.screenKey != stage.screenKey {
             state.kept = [:]
             state.fieldErrors = [:]
         }
+        state.capture = Self.captureSession(for: stage, current: state.capture)
         if !state.hasFirstStep {
             state.lifecycle = .started(inquiryId: update.inquiryId, correlationId: update.correlationId)
         }
@@ -196,13 +212,33 @@ public struct InquiryReducer: StoreReducer {
         state.status = update.status
         state.locale = update.locale
         state.observing = !update.controller
-        guard let outcome = update.status.outcome else { return [] }
+        guard let outcome = update.status.outcome else {
+            // A step being checked or prepared moves on without an intent: the store reads it again.
+            guard case .verification(let view) = stage.content, view.state.isWaiting else { return [] }
+            let requestID = state.startRequest()
+            return [.wait(requestID: requestID, milliseconds: Self.waitMilliseconds)]
+        }
         // A final status: the device forgets the inquiry, and the store reads the result once.
         state.outcome = outcome
         var effects: [Effect] = [.forgetInquiry(inquiryId: update.inquiryId)]
         if request != .result { effects += callFolio(.result, &state) }
         return effects
     }
+
+    /// A step as the store keeps it: its links normalized, a selfie's capture checked.
+    private func checked(_ stage: InquiryStage, inquiryId: String) throws(InquiryError) -> InquiryStage {
+        let normalized: InquiryStage
+        do {
+            normalized = try stage.normalizingLinks()
+        } catch {
+            throw .invalidLink(url: error.url)
+        }
+        try selfieCheck.check(normalized, inquiryId: inquiryId)
+        return normalized
+    }
+
+    /// How long the store waits before it reads a step that is being checked again.
+    static let waitMilliseconds: Int64 = 1000
 
     // MARK: Failures
 

@@ -10,6 +10,13 @@ extension InquiryStage {
         }
     }
 
+    /// What identifies the screen shown: the step, and for a verification its state, side and attempt. Kept
+    /// edits belong to one screen.
+    var screenKey: String? {
+        if case .verification(let view) = content { return view.screenKey }
+        return stepID
+    }
+
     /// The stage with every link url of the step and the terminal redirect normalized; throws for the first url
     /// that does not parse (spec "Capture modes and links").
     func normalizingLinks() throws(InvalidLinkError) -> InquiryStage {
@@ -22,6 +29,11 @@ extension InquiryStage {
                 element = .button(button)
             }
             stage.content = .screen(screen)
+        case .verification(var view):
+            try view.mapButtons { (button) throws(InvalidLinkError) in
+                button.intent = try button.intent.normalizingLink()
+            }
+            stage.content = .verification(view)
         case .terminal(let outcome, let redirect?):
             // The redirect is always a Universal link target.
             stage.content = .terminal(
@@ -29,7 +41,7 @@ extension InquiryStage {
         case .handoff(var view):
             if let link = view.link { view.link = link.with(url: try LinkNormalizer.normalize(link.url)) }
             stage.content = .handoff(view)
-        case .terminal, .verification:
+        case .terminal:
             break
         }
         return stage

@@ -55,7 +55,7 @@ public enum InquiryStore {
             }
             let state = InquiryReducer.State(sdkLocale: facts.locale, deviceTimeZone: timeZone)
             return StoreHost(
-                id: id, kind: kind, runtime: runtime, reducer: InquiryReducer(), initialState: state,
+                id: id, kind: kind, runtime: runtime, reducer: reducer(context), initialState: state,
                 persistence: context.snapshots,
                 runEffect: effects(dependencies, storeID: id, runtimeID: runtime.id, facts: facts))
         }
@@ -65,9 +65,14 @@ public enum InquiryStore {
         { snapshot, runtime in
             guard let facts = try await dependencies.facts(runtime.id) else { throw StoreError.runtimeShutDown }
             return try await StoreHost.restore(
-                snapshot, runtime: runtime, reducer: InquiryReducer(), persistence: context.snapshots,
+                snapshot, runtime: runtime, reducer: reducer(context), persistence: context.snapshots,
                 runEffect: effects(dependencies, storeID: snapshot.storeID, runtimeID: runtime.id, facts: facts))
         }
+    }
+
+    /// The reducer with the worker's configuration (FOLIO_SELFIE_PROXY_URL).
+    static func reducer(_ context: ServiceContext) -> InquiryReducer {
+        InquiryReducer(selfieProxyURL: context.configuration.folioSelfieProxyURL)
     }
 
     /// The effect runner: each effect answers with the events it produced.
@@ -141,6 +146,9 @@ public enum InquiryStore {
                 } catch {
                     return [.folioFailed(requestID: requestID, InquiryError(caught: error))]
                 }
+            case .wait(let requestID, let milliseconds):
+                try? await Task.sleep(for: .milliseconds(milliseconds))
+                return [.waitEnded(requestID: requestID)]
             case .saveLocale(let requestID, let locale):
                 return await dependencies.saveLocale(runtimeID, locale)
                     ? [.localeSaved(requestID: requestID, locale: locale)]

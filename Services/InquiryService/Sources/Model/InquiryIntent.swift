@@ -116,6 +116,17 @@ public enum InquiryIntent: WireValue, Hashable {
         }
     }
 
+    /// Whether the store sends Folio a request for the intent (directly or after saving the language).
+    var reachesFolio: Bool {
+        switch self {
+        case .submit, .back, .cancel, .complete, .upload, .setLocale, .handoff, .continueHere, .submitCapture,
+            .uploadCapture:
+            true
+        case .edit, .retry, .openLink, .linkRefused, .capture, .previewFrame, .fileUnreadable:
+            false
+        }
+    }
+
     /// Whether the intent goes through the runtime's action queue (spec: every inquiry action except Act with a
     /// PreviewFrame skips it).
     public var isPreviewFrame: Bool {

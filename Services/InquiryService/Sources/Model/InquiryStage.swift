@@ -113,8 +113,7 @@ public struct StepErrorsView: WireValue, Hashable {
 /// The content of a stage: one of four cases.
 public enum StageContent: WireValue, Hashable {
     case screen(ScreenView)
-    /// A verification step (government id, NFC, selfie, one-time codes, document capture). Its states come with
-    /// the verification capability; until then the step is kept as Folio sent it.
+    /// A verification step: government id, NFC chip, selfie, email or phone code.
     case verification(VerificationView)
     case handoff(HandoffView)
     case terminal(outcome: TerminalOutcome, redirect: LinkTarget?)
@@ -141,22 +140,6 @@ public enum StageContent: WireValue, Hashable {
             self = .terminal(outcome: try fields.value("outcome"), redirect: try fields.optionalValue("redirect"))
         default: throw tagged.unknownType(["SCREEN", "VERIFICATION", "HANDOFF", "TERMINAL"])
         }
-    }
-}
-
-/// A verification step as Folio sent it: `{stepId, kind, attempt, state}`. The typed states (GovernmentId,
-/// GovernmentIdNfc, Selfie, EmailOtp, PhoneOtp) join with the verification capability.
-public struct VerificationView: WireValue, Hashable {
-    public var stepId: String
-    public var raw: JSONValue
-
-    public var json: JSONValue { raw }
-
-    public init(json: JSONValue, path: String) throws(WireDecodingError) {
-        guard case .object(let members) = json else { throw .wrongType(path, expected: "an object") }
-        guard case .string(let stepId)? = members["stepId"] else { throw .missing(path + ".stepId") }
-        self.stepId = stepId
-        raw = json
     }
 }
 

@@ -1,0 +1,137 @@
+import FolioModel
+import StoreKitTesting
+import XCTest
+
+@testable import InquiryService
+
+/// GOVERNMENT_ID and GOVERNMENT_ID_NFC steps (spec "Verification steps"; docs/inquiry-store.md).
+final class InquiryReducerGovernmentIdTests: InquiryReducerTestCase {
+    typealias Steps = VerificationFixtures
+
+    func testRuleTheDocumentChoiceIsAnEditUnderSelectionFieldShownAsSelectedAndSubmitSendsIt() {
+        var store = running(stage: Steps.selectDocument())
+        store.receive(.act(.edit(key: "document_type", value: .selection(value: "PASSPORT")))) {
+            $0.kept["document_type"] = .selection("PASSPORT")
+        }
+        XCTAssertEqual(
+            InquiryReducer().model(of: store.state)["inquiry"]?["stage"]?["content"]?["value"]?["value"]?["state"]?[
+                "value"]?["selected"], "PASSPORT")
+        receiveAskingFolio(
+            &store, .act(.submit), .submit(stepId: "step_1", fields: ["document_type": "PASSPORT"], locale: "en"))
+    }
+
+    func testRuleADocumentTypeOutsideTheOptionsFailsWithPlatformAndKeepsNothing() {
+        var store = running(stage: Steps.selectDocument())
+        store.receive(.act(.edit(key: "document_type", value: .selection(value: "DRIVING_LICENSE")))) {
+            $0.error = .platform(message: "DRIVING_LICENSE is not a document type of document_type")
+        }
+    }
+
+    func testRuleUploadOnAScanSendsThePhotoToTheCaptureFieldAndHandsItToTheStep() {
+        var store = running(stage: Steps.scan())
+        let bytes: [UInt8] = [0xFF, 0xD8, 0xFF]
+        receiveAskingFolio(
+            &store,
+            .act(.upload(field: "document_front", fileName: "front.jpg", mimeType: "image/jpeg", bytes: Bytes(bytes))),
+            .uploadToStep(
+                stepId: "step_1", field: "document_front", fileName: "front.jpg", mimeType: "image/jpeg", bytes: bytes,
+                submit: [:]))
+    }
+
+    func testRuleUploadOnAScanToAnotherFieldThanItsCaptureFieldFailsWithUpload() {
+        var store = running(stage: Steps.scan())
+        store.receive(.act(.upload(field: "selfie", fileName: "a.jpg", mimeType: "image/jpeg", bytes: Bytes([1])))) {
+            $0.error = .upload(message: "this step uploads to document_front, not selfie")
+        }
+    }
+
+    func testRuleAStepBeingCheckedIsReadAgainAfterAPauseWithoutAnIntentUntilItMovesOn() {
+        var store = running(stage: Steps.scan())
+        receiveAskingFolio(&store, .status, .read(locale: "en"))
+        let processing = Steps.governmentIdProcessing()
+        store.send(
+            .folioAnswered(requestID: 4, .step(Steps.update(processing))),
+            effects: [.wait(requestID: 5, milliseconds: 1000)]
+        ) {
+            $0.loading = false
+            $0.pendingFolio = nil
+            $0.pendingRequest = 5
+            $0.nextRequestID = 5
+            $0.stage = processing
+            $0.capture = nil
+        }
+        store.send(.waitEnded(requestID: 5), effects: [.callFolio(requestID: 5, saved, .read(locale: "en"))]) {
+            $0.loading = true
+            $0.pendingFolio = .read(locale: "en")
+        }
+        let passed = Steps.governmentIdPassed()
+        store.send(.folioAnswered(requestID: 5, .step(Steps.update(passed)))) {
+            $0.loading = false
+            $0.pendingFolio = nil
+            $0.pendingRequest = nil
+            $0.stage = passed
+        }
+    }
+
+    func testRuleAnIntentDuringThePauseReplacesTheRead() {
+        var state = runningState(stage: Steps.governmentIdProcessing())
+        state.pendingRequest = 4
+        state.nextRequestID = 4
+        var store = ReducerTester(InquiryReducer(), state: state)
+        store.receive(.act(.cancel), effects: [.callFolio(requestID: 5, saved, .cancel(locale: "en"))]) {
+            $0.loading = true
+            $0.pendingRequest = 5
+            $0.pendingFolio = .cancel(locale: "en")
+            $0.nextRequestID = 5
+        }
+        store.send(.waitEnded(requestID: 4))
+    }
+
+    func testRuleAnNfcScanUploadsEachChipFileToTheChipFieldAndReadsTheStepAgain() {
+        var store = running(stage: Steps.nfcScan())
+        let dg1: [UInt8] = [0x61, 0x01, 0x00]
+        receiveAskingFolio(
+            &store,
+            .act(.upload(field: "chip", fileName: "DG1", mimeType: "application/octet-stream", bytes: Bytes(dg1))),
+            .uploadToStep(
+                stepId: "step_1", field: "chip", fileName: "DG1", mimeType: "application/octet-stream", bytes: dg1,
+                submit: nil))
+    }
+
+    func testRuleAnNfcUploadWhoseNameIsNoChipFileFailsWithUpload() {
+        var store = running(stage: Steps.nfcScan())
+        store.receive(
+            .act(.upload(field: "chip", fileName: "DG99", mimeType: "application/octet-stream", bytes: Bytes([1])))
+        ) {
+            $0.error = .upload(message: "DG99 names no chip file (DG1…DG16, SOD)")
+        }
+    }
+
+    func testRuleSubmitOnAnNfcScanHandsTheChipReadToFolio() {
+        var store = running(stage: Steps.nfcScan())
+        receiveAskingFolio(&store, .act(.submit), .submit(stepId: "step_1", fields: [:], locale: "en"))
+    }
+
+    func testRuleSubmitOnAScanFailsWithPlatformSinceThePhotoGoesAsUpload() {
+        var store = running(stage: Steps.scan())
+        store.receive(.act(.submit)) { $0.error = .platform(message: "this step has nothing to submit") }
+    }
+
+    func testRuleANewVerificationStateStartsAfreshWithoutTheEditsKeptForThePreviousOne() {
+        var store = running(stage: Steps.selectDocument())
+        store.receive(.act(.edit(key: "document_type", value: .selection(value: "PASSPORT")))) {
+            $0.kept["document_type"] = .selection("PASSPORT")
+        }
+        receiveAskingFolio(
+            &store, .act(.submit), .submit(stepId: "step_1", fields: ["document_type": "PASSPORT"], locale: "en"))
+        let scan = Steps.scan()
+        store.send(.folioAnswered(requestID: 4, .step(Steps.update(scan)))) {
+            $0.loading = false
+            $0.pendingFolio = nil
+            $0.pendingRequest = nil
+            $0.kept = [:]
+            $0.stage = scan
+            $0.capture = DocumentCaptureSession(key: "step_1/1/FRONT")
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import FolioModel
+import XCTest
+
+@testable import InquiryService
+
+/// SELFIE steps (spec "Selfie capture").
+final class InquiryReducerSelfieTests: InquiryReducerTestCase {
+    typealias Steps = VerificationFixtures
+
+    func testRulePreparingMovesOnWithoutAnIntentTheStoreReadsTheStepAgain() {
+        var store = running()
+        receiveAskingFolio(&store, .status, .read(locale: "en"))
+        let preparing = Steps.preparing()
+        store.send(
+            .folioAnswered(requestID: 4, .step(Steps.update(preparing))),
+            effects: [.wait(requestID: 5, milliseconds: 1000)]
+        ) {
+            $0.loading = false
+            $0.pendingFolio = nil
+            $0.pendingRequest = 5
+            $0.nextRequestID = 5
+            $0.stage = preparing
+        }
+    }
+
+    func testRuleSubmitCaptureSendsTheCaptureSessionAndTheTransactionId() {
+        var store = running(stage: Steps.liveness())
+        receiveAskingFolio(
+            &store, .act(.submitCapture(captureSessionId: "cs_1", transactionId: "tx_9")),
+            .submit(stepId: "step_1", fields: ["captureSessionId": "cs_1", "transactionId": "tx_9"], locale: "en"))
+    }
+
+    func testRuleSubmitCaptureWithAnotherCaptureSessionFailsWithInvalidStateAndSendsNothing() {
+        var store = running(stage: Steps.liveness())
+        store.receive(.act(.submitCapture(captureSessionId: "cs_old", transactionId: "tx_9"))) {
+            $0.error = .invalidState(message: "cs_old is not the current capture session")
+        }
+    }
+
+    func testRuleSubmitCaptureWithABlankTransactionIdFailsWithInvalidStateAndSendsNothing() {
+        var store = running(stage: Steps.liveness())
+        store.receive(.act(.submitCapture(captureSessionId: "cs_1", transactionId: "  "))) {
+            $0.error = .invalidState(message: "the transaction id is blank")
+        }
+    }
+
+    func testRuleSubmitCaptureOnAPhotoFailsWithInvalidStepType() {
+        var store = running(stage: Steps.photo())
+        store.receive(.act(.submitCapture(captureSessionId: "cs_1", transactionId: "tx"))) {
+            $0.error = .invalidStepType(message: "SubmitCapture needs a selfie Liveness or Passive step")
+        }
+    }
+
+    func testRuleUploadCaptureSendsThePhotoToTheCaptureFieldWithTheCaptureSession() {
+        var store = running(stage: Steps.photo())
+        let bytes: [UInt8] = [0xFF, 0xD8]
+        receiveAskingFolio(
+            &store, .act(.uploadCapture(captureSessionId: "cs_1", field: "selfie_photo", bytes: Bytes(bytes))),
+            .uploadToStep(
+                stepId: "step_1", field: "selfie_photo", fileName: "selfie.jpg", mimeType: "image/jpeg", bytes: bytes,
+                submit: ["captureSessionId": "cs_1"]))
+    }
+
+    func testRuleUploadCaptureForAFieldTheStepDoesNotUploadToFailsWithUpload() {
+        var store = running(stage: Steps.photo())
+        store.receive(.act(.uploadCapture(captureSessionId: "cs_1", field: "other", bytes: Bytes([1])))) {
+            $0.error = .upload(message: "this step uploads to selfie_photo, not other")
+        }
+    }
+
+    func testRuleUploadCaptureWithAnotherCaptureSessionFailsWithInvalidState() {
+        var store = running(stage: Steps.photo())
+        store.receive(.act(.uploadCapture(captureSessionId: "cs_2", field: "selfie_photo", bytes: Bytes([1])))) {
+            $0.error = .invalidState(message: "cs_2 is not the current capture session")
+        }
+    }
+
+    func testRuleUploadCaptureOnLivenessFailsWithInvalidStepType() {
+        var store = running(stage: Steps.liveness())
+        store.receive(.act(.uploadCapture(captureSessionId: "cs_1", field: "selfie_photo", bytes: Bytes([1])))) {
+            $0.error = .invalidStepType(message: "UploadCapture needs a selfie Photo step")
+        }
+    }
+
+    func testRuleUploadOnASelfieStepFailsWithInvalidStepType() {
+        var store = running(stage: Steps.photo())
+        store.receive(
+            .act(.upload(field: "selfie_photo", fileName: "a.jpg", mimeType: "image/jpeg", bytes: Bytes([1])))
+        ) {
+            $0.error = .invalidStepType(message: "a selfie step takes its photo as UploadCapture")
+        }
+    }
+
+    func testRuleFileUnreadableForThePhotosCaptureFieldIsPlacedThere() {
+        var store = running(stage: Steps.photo())
+        store.receive(.act(.fileUnreadable(field: "selfie_photo"))) {
+            $0.error = .fileUnreadable(field: "selfie_photo")
+        }
+    }
+
+    /// Folio answers `stage` to a Status; the store keeps the previous stage and shows `error`.
+    private func assertRefused(
+        _ stage: InquiryStage, with error: InquiryError, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        var store = running(stage: Steps.preparing())
+        receiveAskingFolio(&store, .status, .read(locale: "en"), file: file, line: line)
+        store.send(
+            .folioAnswered(requestID: 4, .step(Steps.update(stage))), effects: [],
+            {
+                $0.loading = false
+                $0.pendingFolio = nil
+                $0.pendingRequest = nil
+                $0.error = error
+            }, file: file, line: line)
+        XCTAssertEqual(
+            InquiryReducer().model(of: store.state)["error"],
+            ["placement": ["type": "BANNER"], "retryable": false], file: file, line: line)
+    }
+
+    func testRuleAPhotoWithoutCaptureFieldFailsTheUpdateWithMissingCaptureFieldABannerWithoutTextOrRetry() {
+        assertRefused(Steps.photo(captureField: nil), with: .missingCaptureField)
+    }
+
+    func testRuleALivenessServiceThatIsNotTheSelfieProxyFailsTheUpdateWithInvalidLink() {
+        let foreign = "https://liveness.example.com/engine"
+        assertRefused(Steps.liveness(Steps.capture(serviceUrl: foreign)), with: .invalidLink(url: foreign))
+    }
+
+    func testRuleAServiceUrlThatOnlySharesThePrefixOfTheProxyFailsWithInvalidLink() {
+        let sneaky = InquiryReducer.defaultSelfieProxyURL + "-evil/engine"
+        assertRefused(Steps.liveness(Steps.capture(serviceUrl: sneaky)), with: .invalidLink(url: sneaky))
+    }
+
+    func testRuleABlankOrMismatchedCaptureFailsTheUpdateWithInvalidState() {
+        assertRefused(
+            Steps.liveness(Steps.capture(session: " ")), with: .invalidState(message: "the capture has no session id"))
+        assertRefused(
+            Steps.liveness(Steps.capture(inquiryId: "inq_other")),
+            with: .invalidState(message: "the capture belongs to inquiry inq_other, not inq_1"))
+        assertRefused(
+            Steps.liveness(Steps.capture(stepId: "step_9")),
+            with: .invalidState(message: "the capture belongs to step step_9, not step_1"))
+        assertRefused(
+            Steps.liveness(Steps.capture(expiresAtMs: 0)), with: .invalidState(message: "the capture has no expiry"))
+        assertRefused(Steps.photo(session: ""), with: .invalidState(message: "the capture has no session id"))
+    }
+}
