@@ -19,6 +19,9 @@ extension HTTPServer {
         public var shutdownGracePeriod: Duration
         /// What a request whose body is over ``maxBodySize`` gets (the connection is closed after it).
         public var payloadTooLargeResponse: HTTPResponse
+        /// Paths (exact, as in ``HTTPRequest/path``) whose bodies have a limit of their own instead of
+        /// ``maxBodySize`` and ``payloadTooLargeResponse``.
+        public var bodyLimits: [String: BodyLimit]
 
         /// Creates a configuration.
         public init(
@@ -27,7 +30,8 @@ extension HTTPServer {
             connectionMemoryLimit: Int = 32 << 10, threadCount: Int = 1,
             shutdownGracePeriod: Duration = .seconds(10),
             payloadTooLargeResponse: HTTPResponse = HTTPResponse(
-                status: 413, headers: [("Content-Type", "text/plain")], text: "payload too large")
+                status: 413, headers: [("Content-Type", "text/plain")], text: "payload too large"),
+            bodyLimits: [String: BodyLimit] = [:]
         ) {
             self.host = host
             self.port = port
@@ -37,6 +41,23 @@ extension HTTPServer {
             self.connectionMemoryLimit = connectionMemoryLimit
             self.threadCount = threadCount
             self.shutdownGracePeriod = shutdownGracePeriod
+            self.payloadTooLargeResponse = payloadTooLargeResponse
+            self.bodyLimits = bodyLimits
+        }
+
+        /// The limit that applies to a body sent to `path`.
+        func bodyLimit(for path: String) -> BodyLimit {
+            bodyLimits[path] ?? BodyLimit(maxBodySize: maxBodySize, payloadTooLargeResponse: payloadTooLargeResponse)
+        }
+    }
+
+    /// The largest body one path accepts, and what a larger one gets (the connection is closed after it).
+    public struct BodyLimit: Sendable {
+        public var maxBodySize: Int
+        public var payloadTooLargeResponse: HTTPResponse
+
+        public init(maxBodySize: Int, payloadTooLargeResponse: HTTPResponse) {
+            self.maxBodySize = maxBodySize
             self.payloadTooLargeResponse = payloadTooLargeResponse
         }
     }

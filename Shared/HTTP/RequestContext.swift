@@ -12,6 +12,8 @@ final class RequestContext: @unchecked Sendable {
     let method: String
     let path: String
     let headers: [String: String]
+    /// The body limit of this request's path.
+    let bodyLimit: HTTPServer.BodyLimit
     var body: [UInt8] = []
     var bodyTooLarge = false
     var discardedBytes = 0
@@ -37,12 +39,13 @@ final class RequestContext: @unchecked Sendable {
 
     init(
         core: ServerCore, connection: OpaquePointer, method: String, path: String,
-        headers: [String: String]
+        headers: [String: String], bodyLimit: HTTPServer.BodyLimit
     ) {
         self.core = core
         self.connection = connection
         self.method = method
         self.path = path
         self.headers = headers
+        self.bodyLimit = bodyLimit
     }
 }

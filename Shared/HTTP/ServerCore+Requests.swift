@@ -14,16 +14,17 @@ extension ServerCore {
         contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
         let headers = Self.values(of: connection, kind: .HEADER_KIND, lowercasingNames: true)
+        let path = url.map { String(cString: $0) } ?? "/"
         let context = RequestContext(
             core: self, connection: connection, method: method.map { String(cString: $0) } ?? "",
-            path: url.map { String(cString: $0) } ?? "/", headers: headers)
+            path: path, headers: headers, bodyLimit: configuration.bodyLimit(for: path))
         contextSlot.pointee = Unmanaged.passRetained(context).toOpaque()
         if let length = headers["content-length"], let declared = Int(length),
-            declared > configuration.maxBodySize
+            declared > context.bodyLimit.maxBodySize
         {
             // Queued before the body is read, libmicrohttpd skips the "100 Continue" and closes afterwards.
             context.dispatched = true
-            return queue(payloadTooLarge, on: connection)
+            return queue(payloadTooLarge(context), on: connection)
         }
         if let length = headers["content-length"], let declared = Int(length), declared > 0 {
             context.body.reserveCapacity(declared)
@@ -31,14 +32,14 @@ extension ServerCore {
         return .YES
     }
 
-    /// A part of the body. Past `maxBodySize` the rest is read and dropped (a response cannot be queued
-    /// while the body is streaming in); a client that keeps sending much more is disconnected.
+    /// A part of the body. Past the path's `maxBodySize` the rest is read and dropped (a response cannot be
+    /// queued while the body is streaming in); a client that keeps sending much more is disconnected.
     func receiveBody(_ data: UnsafeRawBufferPointer, context: RequestContext) -> MHD_Result {
         if context.bodyTooLarge {
             context.discardedBytes += data.count
-            return context.discardedBytes > max(configuration.maxBodySize, 1 << 20) ? .NO : .YES
+            return context.discardedBytes > max(context.bodyLimit.maxBodySize, 1 << 20) ? .NO : .YES
         }
-        if context.body.count + data.count > configuration.maxBodySize {
+        if context.body.count + data.count > context.bodyLimit.maxBodySize {
             context.bodyTooLarge = true
             context.discardedBytes = context.body.count + data.count
             context.body = []
@@ -53,7 +54,7 @@ extension ServerCore {
         let connection = context.connection
         if !context.dispatched {
             context.dispatched = true
-            if context.bodyTooLarge { return queue(payloadTooLarge, on: connection) }
+            if context.bodyTooLarge { return queue(payloadTooLarge(context), on: connection) }
             return dispatch(context)
         }
         let response: HTTPResponse? = lock.withLock {
@@ -161,9 +162,10 @@ extension ServerCore {
 
     // MARK: Responses
 
-    /// The configured 413, always closing the connection (the rest of the body is not read).
-    var payloadTooLarge: HTTPResponse {
-        var response = configuration.payloadTooLargeResponse
+    /// The 413 configured for the request's path, always closing the connection (the rest of the body is
+    /// not read).
+    func payloadTooLarge(_ context: RequestContext) -> HTTPResponse {
+        var response = context.bodyLimit.payloadTooLargeResponse
         response.headers.append(("Connection", "close"))
         return response
     }

@@ -42,8 +42,8 @@ final class ServerCore: @unchecked Sendable {
 
     func start() throws {
         let config = configuration
-        guard config.maxBodySize >= 0, config.connectionLimit > 0, config.threadCount > 0,
-            config.connectionMemoryLimit > 0
+        guard config.maxBodySize >= 0, config.bodyLimits.values.allSatisfy({ $0.maxBodySize >= 0 }),
+            config.connectionLimit > 0, config.threadCount > 0, config.connectionMemoryLimit > 0
         else {
             throw HTTPServerError.invalidConfiguration("limits must be positive")
         }

@@ -66,6 +66,34 @@ final class GatewayNATSTests: XCTestCase {
         await harness.stop()
     }
 
+    func testFrameReachesTheStoreOverNATSAndOneOverTheBusLimitIs413WithoutBeingSent() async throws {
+        let bus = try await connect("gateway-tests")
+        let harness = try await GatewayHarness(transport: bus, services: ["stores"], verifyOverBus: false)
+        let storeID = harness.services.inquiryStore.rawValue
+        let frame = (0..<(1280 * 720)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let sent = try await harness.postFrame(
+            frame, query: "storeId=\(storeID)&width=1280&height=720", token: FakeServices.goodToken)
+        XCTAssertEqual(sent.status, 200)
+        let echoed = try JSONParser.parse(sent.body)["result"]?["params"]?["action"]?["value"]?["value"]
+        XCTAssertEqual(echoed?["bytes"], .string(Data(frame).base64EncodedString()))
+
+        let limit = bus.maxPayload
+        XCTAssertGreaterThan(limit, 0, "nats-server announces its max_payload")
+        // 4096 wide and tall enough that its base64 alone is over the limit.
+        let height = limit * 3 / 4 / 4096 + 1
+        let tooBig = try await harness.postFrame(
+            [UInt8](repeating: 0, count: 4096 * height),
+            query: "storeId=\(storeID)&width=4096&height=\(height)", token: FakeServices.goodToken)
+        XCTAssertEqual(tooBig.status, 413)
+        let error = try JSONParser.parse(tooBig.body)["error"]
+        XCTAssertEqual(errorCode(try JSONParser.parse(tooBig.body)), code(.payloadTooLarge))
+        XCTAssertTrue(
+            error?["data"]?["value"]?["detail"]?.stringValue?.hasSuffix("over its limit of \(limit) bytes") ?? false,
+            "\(String(describing: error))")
+        XCTAssertEqual(harness.gateway.metrics.calls(method: "store.dispatch", outcome: "payload_too_large"), 1)
+        await harness.stop()
+    }
+
     func testInFlightRequestsFinishDuringShutdown() async throws {
         let bus = try await connect("gateway-tests")
         let services = FakeServices()

@@ -11,21 +11,24 @@ import XCTest
 /// test can switch.
 final class RecordingTransport: BusTransport, BusReadiness {
     let base = InProcessBus()
-    private let state = Mutex((subjects: [String](), ready: true))
+    private let state = Mutex((messages: [BusMessage](), ready: true))
 
     var isBusReady: Bool { state.withLock { $0.ready } }
     func setReady(_ ready: Bool) { state.withLock { $0.ready = ready } }
 
     /// Subjects of the requests and publishes made through this transport, in order.
-    var subjects: [String] { state.withLock { $0.subjects } }
+    var subjects: [String] { state.withLock { $0.messages.map(\.subject) } }
+
+    /// The requests and publishes made through this transport, in order.
+    var messages: [BusMessage] { state.withLock { $0.messages } }
 
     func request(subject: String, payload: [UInt8], timeout: Duration) async throws(BusError) -> [UInt8] {
-        state.withLock { $0.subjects.append(subject) }
+        state.withLock { $0.messages.append(BusMessage(subject: subject, payload: payload)) }
         return try await base.request(subject: subject, payload: payload, timeout: timeout)
     }
 
     func publish(subject: String, payload: [UInt8]) async throws(BusError) {
-        state.withLock { $0.subjects.append(subject) }
+        state.withLock { $0.messages.append(BusMessage(subject: subject, payload: payload)) }
         try await base.publish(subject: subject, payload: payload)
     }
 
@@ -263,6 +266,17 @@ final class GatewayHarness: Sendable {
         let (status, body) = try await rpc(.object(request), token: token)
         XCTAssertEqual(status, 200)
         return try XCTUnwrap(body)
+    }
+
+    /// POSTs a preview frame's bytes to `/frames` with these query parameters.
+    func postFrame(
+        _ body: [UInt8], query: String, token: String? = nil, contentType: String? = "application/octet-stream"
+    ) async throws -> HTTPClientResponse {
+        var headers: [String: String] = [:]
+        if let contentType { headers["Content-Type"] = contentType }
+        if let token { headers["Authorization"] = "Bearer \(token)" }
+        return try await http.send(
+            HTTPClientRequest(method: "POST", url: url("/frames?" + query), headers: headers, body: body))
     }
 
     func get(_ path: String, headers: [String: String] = [:]) async throws -> HTTPClientResponse {

@@ -52,6 +52,34 @@ final class HTTPServerTests: XCTestCase {
         await server.shutdown()
     }
 
+    func testPathWithABodyLimitOfItsOwnTakesBodiesOverMaxBodySizeAndRefusesOnesOverItsLimitWithItsResponse()
+        async throws
+    {
+        let ownLimit = HTTPServer.BodyLimit(
+            maxBodySize: 4096, payloadTooLargeResponse: HTTPResponse(status: 413, text: "upload over 4096"))
+        let server = try startServer(.init(maxBodySize: 1024, bodyLimits: ["/upload": ownLimit])) { request in
+            HTTPResponse(status: 200, text: "got \(request.body.count)")
+        }
+        let client = HTTPClient()
+        let medium = [UInt8](repeating: 65, count: 2048)
+        let taken = try await client.send(HTTPClientRequest(method: "POST", url: url(server, "/upload"), body: medium))
+        XCTAssertEqual(taken.status, 200)
+        XCTAssertEqual(text(taken.body), "got 2048")
+        let elsewhere = try await client.send(HTTPClientRequest(method: "POST", url: url(server, "/"), body: medium))
+        XCTAssertEqual(elsewhere.status, 413, "other paths keep maxBodySize")
+
+        let big = [UInt8](repeating: 65, count: 8192)
+        let declared = try await client.send(HTTPClientRequest(method: "POST", url: url(server, "/upload"), body: big))
+        XCTAssertEqual(declared.status, 413)
+        XCTAssertEqual(text(declared.body), "upload over 4096")
+        let chunked = try await client.send(
+            HTTPClientRequest(
+                method: "POST", url: url(server, "/upload"), headers: ["Transfer-Encoding": "chunked"], body: big))
+        XCTAssertEqual(chunked.status, 413)
+        XCTAssertEqual(text(chunked.body), "upload over 4096")
+        await server.shutdown()
+    }
+
     func testAwaitingHandlersDoNotBlockEachOther() async throws {
         let count = 20
         let arrived = Counter()

@@ -4,8 +4,8 @@ import HTTP
 import Lifecycle
 import Synchronization
 
-/// The HTTP edge: JSON-RPC 2.0 over `POST /rpc` forwarded over the bus, SSE at `/events`, the OpenRPC
-/// document, health, readiness and metrics (docs/gateway.md).
+/// The HTTP edge: JSON-RPC 2.0 over `POST /rpc` forwarded over the bus, preview frames at `POST /frames`,
+/// SSE at `/events`, the OpenRPC document, health, readiness and metrics (docs/gateway.md).
 public final class Gateway: Sendable {
     public let configuration: GatewayConfiguration
     public let metrics: GatewayMetrics
@@ -40,14 +40,22 @@ public final class Gateway: Sendable {
         rateLimiter = RateLimiter(rate: configuration.rateLimit, burst: configuration.rateBurst)
         let handler = GatewayHandler(
             configuration: configuration, client: client, verifier: tokenCache, limiter: rateLimiter, metrics: metrics,
-            logger: logger, readiness: { (transport as? any BusReadiness)?.isBusReady ?? true })
+            logger: logger, readiness: { (transport as? any BusReadiness)?.isBusReady ?? true },
+            busMaxPayload: { (transport as? NATSBus)?.maxPayload ?? 0 })
         server = HTTPServer(
             configuration: HTTPServer.Configuration(
                 host: configuration.host, port: configuration.port,
                 maxBodySize: configuration.maxBodyBytes,
                 shutdownGracePeriod: configuration.shutdownGracePeriod,
                 payloadTooLargeResponse: .rpcError(
-                    413, .folio(.payloadTooLarge, "the body is larger than \(configuration.maxBodyBytes) bytes"))),
+                    413, .folio(.payloadTooLarge, "the body is larger than \(configuration.maxBodyBytes) bytes")),
+                bodyLimits: [
+                    "/frames": HTTPServer.BodyLimit(
+                        maxBodySize: PreviewFrame.maxBodyBytes,
+                        payloadTooLargeResponse: .rpcError(
+                            413,
+                            .folio(.payloadTooLarge, "a frame is at most \(PreviewFrame.maxBodyBytes) bytes")))
+                ]),
             handler: { request in await handler.handle(request) })
     }
 

@@ -14,6 +14,8 @@ final class GatewayHandler: Sendable {
     let metrics: GatewayMetrics
     let logger: Logger
     let readiness: @Sendable () -> Bool
+    /// The largest message the bus takes (nats-server's `max_payload`); 0 when unknown or unlimited.
+    let busMaxPayload: @Sendable () -> Int
     let staticFiles: StaticFiles?
     /// The public methods by name.
     let methods: [String: RPCMethodSpec]
@@ -22,7 +24,8 @@ final class GatewayHandler: Sendable {
 
     init(
         configuration: GatewayConfiguration, client: BusClient, verifier: CachingTokenVerifier, limiter: RateLimiter,
-        metrics: GatewayMetrics, logger: Logger, readiness: @escaping @Sendable () -> Bool
+        metrics: GatewayMetrics, logger: Logger, readiness: @escaping @Sendable () -> Bool,
+        busMaxPayload: @escaping @Sendable () -> Int = { 0 }
     ) {
         self.configuration = configuration
         self.client = client
@@ -31,6 +34,7 @@ final class GatewayHandler: Sendable {
         self.metrics = metrics
         self.logger = logger
         self.readiness = readiness
+        self.busMaxPayload = busMaxPayload
         staticFiles = configuration.staticRoot.map { StaticFiles(root: $0) }
         methods = Dictionary(FolioAPI.methods.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         openRPC = OpenRPC.document()
@@ -45,7 +49,7 @@ final class GatewayHandler: Sendable {
         var (response, rpcMethods) = await route(request)
         metrics.requestFinished()
         let duration = ContinuousClock.now - started
-        if request.path == "/rpc" { metrics.observeDuration(duration) }
+        if request.path == "/rpc" || request.path == "/frames" { metrics.observeDuration(duration) }
         response.headers.append(("X-Request-Id", requestID))
         let level = Self.logLevel(path: request.path, status: response.status)
         guard level >= logger.minimumLevel else { return response }
@@ -84,6 +88,11 @@ final class GatewayHandler: Sendable {
             let token = RequestHeaders.bearerToken(request.headers["authorization"])
             if let refused = rateLimit(request, token: token) { return (refused, []) }
             return await handleRPC(request, token: token)
+        case "/frames":
+            guard request.method == "POST" else { return (.methodNotAllowed("POST"), []) }
+            let token = RequestHeaders.bearerToken(request.headers["authorization"])
+            if let refused = rateLimit(request, token: token) { return (refused, []) }
+            return await handleFrame(request, token: token)
         case "/openrpc.json":
             guard isRead else { return (.methodNotAllowed("GET"), []) }
             if let refused = rateLimit(request, token: nil) { return (refused, []) }

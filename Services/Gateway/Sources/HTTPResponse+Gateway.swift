@@ -61,10 +61,21 @@ enum RequestHeaders {
     static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
         if contentType == "application/json" { return true }
-        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map { String($0) } ?? ""
-        let trimmed = mediaType.trimmed(" \t").lowercased()
+        let trimmed = mediaType(contentType)
         return trimmed == "application/json" || trimmed == "application/json-rpc"
             || (trimmed.hasPrefix("application/") && trimmed.hasSuffix("+json"))
+    }
+
+    /// Whether a `Content-Type` is `application/octet-stream` (parameters allowed).
+    static func isOctetStream(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        return mediaType(contentType) == "application/octet-stream"
+    }
+
+    /// The media type of a `Content-Type`, lowercased, without its parameters.
+    private static func mediaType(_ contentType: String) -> String {
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map { String($0) } ?? ""
+        return mediaType.trimmed(" \t").lowercased()
     }
 
     /// The client's `X-Request-Id` when it is 1–128 visible ASCII characters, else a new random id.
