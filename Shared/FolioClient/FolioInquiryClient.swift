@@ -170,6 +170,40 @@ public struct FolioInquiryClient: Sendable {
             "POST", path + "/files", body: body, token: token, idempotencyKey: idempotencyKey)
     }
 
+    /// `GET .../verifications/{stepId}/outcome`: the signed outcome of a passed government id step and its
+    /// artifacts (`.upstream(404, "OUTCOME_NOT_FOUND", _)` before it passed).
+    public func verificationOutcome(stepId: String) async throws(FolioInquiryError) -> FolioVerificationOutcomeAnswer {
+        try await client.inquiryCall(
+            "GET",
+            path + "/verifications/\(FolioClient.pathSegment(stepId))/outcome"
+                + FolioClient.query([("deviceId", deviceId)]), body: FolioClient.InquiryEmpty?.none, token: token)
+    }
+
+    /// `GET .../files/{fileId}`: the bytes of a file uploaded to the inquiry and its mime type.
+    public func downloadFile(fileId: String) async throws(FolioInquiryError) -> FolioInquiryDownload {
+        let url =
+            client.baseURL + path + "/files/\(FolioClient.pathSegment(fileId))"
+            + FolioClient.query([("deviceId", deviceId)])
+        let headers = [
+            "Authorization": "Bearer \(client.configuration.apiKey)", "Folio-Inquiry-Token": token,
+            "User-Agent": "FolioClient",
+        ]
+        let response: HTTPClientResponse
+        do {
+            response = try await client.transfer(HTTPClientRequest(method: "GET", url: url, headers: headers))
+        } catch {
+            throw FolioInquiryError(error, body: nil)
+        }
+        guard (200..<300).contains(response.status) else {
+            throw FolioInquiryError(FolioClient.apiError(response), body: response.body)
+        }
+        guard response.body.count <= FolioInquiryError.defaultFileLimitBytes else {
+            throw .malformedAnswer(message: "the file is larger than \(FolioInquiryError.defaultFileLimitBytes) bytes")
+        }
+        let mimeType = response.headers["content-type"] ?? "application/octet-stream"
+        return FolioInquiryDownload(mimeType: mimeType, bytes: response.body)
+    }
+
     private var path: String { "/v1/inquiries/\(FolioClient.pathSegment(inquiryId))" }
 
     private func change(_ suffix: String, _ members: [String: JSONValue], locale: String?, idempotencyKey: String)

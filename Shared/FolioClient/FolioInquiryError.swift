@@ -33,6 +33,20 @@ public enum FolioInquiryError: Error, Sendable, Equatable, CustomStringConvertib
     case handoffConsumed
     /// 403 `HANDOFF_MISMATCH`: the code is for another organization.
     case handoffMismatch
+    /// 422 `INVALID_CODE`: a code step's code is wrong; `message` is Folio's, in the inquiry's language.
+    case invalidCode(message: String)
+    /// 422 `EXPIRED_CODE`: the code outlived its `codeTtl`.
+    case expiredCode(message: String)
+    /// 422 `ATTEMPTS_EXHAUSTED`: no more codes may be sent in this attempt.
+    case attemptsExhausted(message: String)
+    /// 422 `CONFIRM_EXHAUSTED`: `confirmLimit` wrong codes were tried; ask for a new code.
+    case confirmExhausted(message: String)
+    /// 422 `INVALID_TARGET`: the email address or phone number is not one.
+    case invalidTarget(message: String)
+    /// 422 `MISSING_TARGET`: no email address or phone number was sent.
+    case missingTarget(message: String)
+    /// 422 `DELIVERY_FAILED`: the code could not be sent.
+    case deliveryFailed(message: String)
     /// 413: the file is larger than `limitBytes`.
     case fileTooLarge(limitBytes: Int)
     /// 429.
@@ -84,6 +98,13 @@ public enum FolioInquiryError: Error, Sendable, Equatable, CustomStringConvertib
         case (_, "FIELD_VALIDATION"):
             self = .fieldValidation(message: error.message, fields: details?.fields ?? [:])
         case (_, "SCHEMA_VALIDATION"): self = .schemaValidation(message: error.message)
+        case (_, "INVALID_CODE"): self = .invalidCode(message: error.message)
+        case (_, "EXPIRED_CODE"): self = .expiredCode(message: error.message)
+        case (_, "ATTEMPTS_EXHAUSTED"): self = .attemptsExhausted(message: error.message)
+        case (_, "CONFIRM_EXHAUSTED"): self = .confirmExhausted(message: error.message)
+        case (_, "INVALID_TARGET"): self = .invalidTarget(message: error.message)
+        case (_, "MISSING_TARGET"): self = .missingTarget(message: error.message)
+        case (_, "DELIVERY_FAILED"): self = .deliveryFailed(message: error.message)
         case (_, "HANDOFF_EXPIRED"): self = .handoffExpired
         case (_, "HANDOFF_CONSUMED"): self = .handoffConsumed
         case (_, "HANDOFF_MISMATCH"): self = .handoffMismatch
@@ -117,6 +138,13 @@ public enum FolioInquiryError: Error, Sendable, Equatable, CustomStringConvertib
         case .finished: "INQUIRY_FINISHED"
         case .fieldValidation(let message, _): "FIELD_VALIDATION: \(message)"
         case .schemaValidation(let message): "SCHEMA_VALIDATION: \(message)"
+        case .invalidCode(let message): "INVALID_CODE: \(message)"
+        case .expiredCode(let message): "EXPIRED_CODE: \(message)"
+        case .attemptsExhausted(let message): "ATTEMPTS_EXHAUSTED: \(message)"
+        case .confirmExhausted(let message): "CONFIRM_EXHAUSTED: \(message)"
+        case .invalidTarget(let message): "INVALID_TARGET: \(message)"
+        case .missingTarget(let message): "MISSING_TARGET: \(message)"
+        case .deliveryFailed(let message): "DELIVERY_FAILED: \(message)"
         case .handoffExpired: "HANDOFF_EXPIRED"
         case .handoffConsumed: "HANDOFF_CONSUMED"
         case .handoffMismatch: "HANDOFF_MISMATCH"

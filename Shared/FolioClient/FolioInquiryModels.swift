@@ -64,10 +64,71 @@ public struct FolioInquiryTesting: Encodable, Sendable, Equatable {
     }
 
     public var launchAnswer: LaunchAnswer?
+    /// Knobs of the template's verification steps, by step id.
+    public var verification: [String: FolioVerificationKnobs]?
 
     /// Creates the knobs.
-    public init(launchAnswer: LaunchAnswer? = nil) {
+    public init(launchAnswer: LaunchAnswer? = nil, verification: [String: FolioVerificationKnobs]? = nil) {
         self.launchAnswer = launchAnswer
+        self.verification = verification
+    }
+}
+
+/// Emulator-only knobs of one verification step (`testing.verification.<stepId>`).
+public struct FolioVerificationKnobs: Encodable, Sendable, Equatable {
+    /// How an attempt ends.
+    public enum Outcome: String, Encodable, Sendable {
+        case pass = "PASS"
+        case fail = "FAIL"
+        case error = "ERROR"
+        /// The attempt ends with the phase EXPIRED.
+        case expire = "EXPIRE"
+    }
+
+    /// Which part of a selfie capture is rendered wrong.
+    public enum CaptureMismatch: String, Encodable, Sendable {
+        case stepId = "STEP_ID"
+        case inquiryId = "INQUIRY_ID"
+        case blankSession = "BLANK_SESSION"
+    }
+
+    /// The fields of a government id output the knob may set.
+    public struct Output: Encodable, Sendable, Equatable {
+        public var documentNumber: String?
+        /// An IsoDate, `YYYY-MM-DD`.
+        public var birthdate: String?
+
+        public init(documentNumber: String? = nil, birthdate: String? = nil) {
+            self.documentNumber = documentNumber
+            self.birthdate = birthdate
+        }
+    }
+
+    /// One per attempt; later attempts pass.
+    public var outcomes: [Outcome]?
+    /// How many reads PROCESSING lasts (the template's, else 1).
+    public var processingReads: Int?
+    /// Every code send of an email or phone step fails with DELIVERY_FAILED.
+    public var deliveryFails: Bool?
+    /// The liveness address a selfie capture shows instead of the emulator's selfie proxy.
+    public var selfieServiceUrl: String?
+    public var captureMismatch: CaptureMismatch?
+    /// A selfie PHOTO state without `captureField`.
+    public var photoWithoutCaptureField: Bool?
+    public var output: Output?
+
+    public init(
+        outcomes: [Outcome]? = nil, processingReads: Int? = nil, deliveryFails: Bool? = nil,
+        selfieServiceUrl: String? = nil, captureMismatch: CaptureMismatch? = nil,
+        photoWithoutCaptureField: Bool? = nil, output: Output? = nil
+    ) {
+        self.outcomes = outcomes
+        self.processingReads = processingReads
+        self.deliveryFails = deliveryFails
+        self.selfieServiceUrl = selfieServiceUrl
+        self.captureMismatch = captureMismatch
+        self.photoWithoutCaptureField = photoWithoutCaptureField
+        self.output = output
     }
 }
 
@@ -116,8 +177,38 @@ public struct FolioInquiryStep: Decodable, Sendable, Equatable {
     public var controller: Bool
     public var stage: JSONValue
 
-    /// The `stepId` of a SCREEN stage (`observer` on an observer), nil for a TERMINAL one.
-    public var stepId: String? { stage["content"]?["value"]?["stepId"]?.stringValue }
+    /// The `stepId` of a SCREEN stage (`observer` on an observer) or a VERIFICATION stage, nil for a TERMINAL
+    /// one.
+    public var stepId: String? {
+        stage["content"]?["value"]?["stepId"]?.stringValue ?? verification?["value"]?["stepId"]?.stringValue
+    }
+
+    /// The VerificationView `{type: kind, value: {stepId, attempt, state}}` of a VERIFICATION stage.
+    public var verification: JSONValue? {
+        stage["content"]?["type"] == "VERIFICATION" ? stage["content"]?["value"] : nil
+    }
+}
+
+/// An artifact of a passed government id step: an ArtifactField wire name (`document.front`) and the
+/// uploaded file (download it with ``FolioInquiryClient/downloadFile(fileId:)``).
+public struct FolioVerificationArtifact: Codable, Sendable, Equatable {
+    public var field: String
+    public var fileId: String
+    public var mimeType: String
+    public var sizeBytes: Int
+}
+
+/// `GET .../verifications/{stepId}/outcome`: the signed outcome (see ``FolioVerificationOutcome``) and its
+/// artifacts.
+public struct FolioVerificationOutcomeAnswer: Decodable, Sendable, Equatable {
+    public var jwt: String
+    public var artifacts: [FolioVerificationArtifact]
+}
+
+/// An uploaded file's bytes and mime type.
+public struct FolioInquiryDownload: Sendable, Equatable {
+    public var mimeType: String
+    public var bytes: [UInt8]
 }
 
 /// `GET /v1/inquiries/{inquiryId}/result`.

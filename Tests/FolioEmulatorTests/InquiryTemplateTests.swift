@@ -7,7 +7,12 @@ import XCTest
 final class InquiryTemplateTests: InquiryTestCase {
     func testTheShippedTemplatesLoad() throws {
         let fixtures = try FixtureSet.load(from: Self.repositoryFixtures)
-        XCTAssertEqual(fixtures["inquiryTemplates"].map(\.id).sorted(), ["tmpl_badlink", "tmpl_full", "tmpl_simple"])
+        XCTAssertEqual(
+            fixtures["inquiryTemplates"].map(\.id).sorted(),
+            [
+                "tmpl_badlink", "tmpl_email", "tmpl_full", "tmpl_govid", "tmpl_govid_upload", "tmpl_kyc", "tmpl_nfc",
+                "tmpl_phone", "tmpl_selfie_liveness", "tmpl_selfie_photo", "tmpl_simple",
+            ])
         XCTAssertTrue(fixtures["inquiryTemplates"].allSatisfy { $0.file.hasPrefix("inquiry/") })
     }
 

@@ -27,6 +27,13 @@ final class AuthEmulator: Sendable {
         policies[organizationId] ?? fallbackPolicy
     }
 
+    /// Adds a code another part of the emulator sent (an inquiry's code step) to the mailbox, in test mode.
+    func deliver(_ message: AuthState.Message) {
+        state.withLock { state in
+            if state.mode == .test { state.mailbox.append(message) }
+        }
+    }
+
     /// Runs `body` on the state under the lock.
     func perform<T: Sendable>(
         _ environment: AuthEnvironment,

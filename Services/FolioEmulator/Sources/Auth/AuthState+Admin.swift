@@ -5,10 +5,14 @@ extension AuthState {
     /// The codes sent to an email address (case-insensitive) or phone number, oldest first.
     func messages(to address: String) -> [JSONValue] {
         mailbox.filter { $0.to.lowercased() == address.lowercased() }.map { message in
-            [
+            var members: [String: JSONValue] = [
                 "to": .string(message.to), "channel": ["type": .string(message.channel)], "code": .string(message.code),
-                "ceremonyId": .string(message.ceremonyId), "sentAt": .string(RFC3339.format(message.sentAt)),
+                "sentAt": .string(RFC3339.format(message.sentAt)),
             ]
+            if let ceremonyId = message.ceremonyId { members["ceremonyId"] = .string(ceremonyId) }
+            if let inquiryId = message.inquiryId { members["inquiryId"] = .string(inquiryId) }
+            if let stepId = message.stepId { members["stepId"] = .string(stepId) }
+            return .object(members)
         }
     }
 

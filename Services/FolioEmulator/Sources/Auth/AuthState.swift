@@ -9,7 +9,10 @@ struct AuthState: Sendable {
         var to: String
         var channel: String
         var code: String
-        var ceremonyId: String
+        /// The ceremony that sent it, or the inquiry and verification step.
+        var ceremonyId: String?
+        var inquiryId: String?
+        var stepId: String?
         var sentAt: Date
     }
 

@@ -8,7 +8,11 @@ public struct FolioEmulatorMessage: Sendable, Equatable {
     /// `EMAIL` or `SMS`.
     public var channel: String
     public var code: String
-    public var ceremonyId: String
+    /// The ceremony that sent it; nil for an inquiry's code.
+    public var ceremonyId: String?
+    /// The inquiry and verification step that sent it; nil for a ceremony's code.
+    public var inquiryId: String?
+    public var stepId: String?
     public var sentAt: Date
 }
 
@@ -42,10 +46,11 @@ extension FolioEmulatorAdmin {
         let body = try await call("GET", "/admin/mailbox?to=\(encoded)")
         return (body["items"]?.arrayValue ?? []).compactMap { item in
             guard let to = item["to"]?.stringValue, let channel = item["channel"]?["type"]?.stringValue,
-                let code = item["code"]?.stringValue, let ceremonyId = item["ceremonyId"]?.stringValue,
-                let sentAt = item["sentAt"]?.stringValue.flatMap(RFC3339.parse)
+                let code = item["code"]?.stringValue, let sentAt = item["sentAt"]?.stringValue.flatMap(RFC3339.parse)
             else { return nil }
-            return FolioEmulatorMessage(to: to, channel: channel, code: code, ceremonyId: ceremonyId, sentAt: sentAt)
+            return FolioEmulatorMessage(
+                to: to, channel: channel, code: code, ceremonyId: item["ceremonyId"]?.stringValue,
+                inquiryId: item["inquiryId"]?.stringValue, stepId: item["stepId"]?.stringValue, sentAt: sentAt)
         }
     }
 

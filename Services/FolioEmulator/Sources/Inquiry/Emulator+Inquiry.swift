@@ -5,9 +5,11 @@ import HTTP
 typealias InquiryOperation = (inout InquiryState, InquiryEnvironment) throws(InquiryFailure) -> JSONValue
 
 extension Emulator {
-    /// The environment of an inquiry request at the clock's current time.
-    func inquiryEnvironment() -> InquiryEnvironment {
-        InquiryEnvironment(emulator: self, now: clock.now())
+    /// The environment of an inquiry request at the clock's current time; the base URL is the one the
+    /// request addressed, else the configured host.
+    func inquiryEnvironment(_ request: EmulatorRequest? = nil) -> InquiryEnvironment {
+        let host = request?.http.headers["host"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(configuration.host)"
+        return InquiryEnvironment(emulator: self, now: clock.now(), baseURL: "http://\(host)")
     }
 
     /// The JSON answer of `body`, or the error answer of its failure.
@@ -36,7 +38,7 @@ extension Emulator {
                 throw .invalidRequest("the deviceId query parameter is required")
             }
             let caller = inquiryCaller(request, deviceId: deviceId)
-            return try inquiries.perform(inquiryEnvironment()) { state, env throws(InquiryFailure) in
+            return try inquiries.perform(inquiryEnvironment(request)) { state, env throws(InquiryFailure) in
                 try body(caller, &state, env)
             }
         }
@@ -53,7 +55,7 @@ extension Emulator {
         do throws(InquiryFailure) {
             let caller: InquiryCaller
             (caller, operation) = try prepare(try InquiryFields(request))
-            _ = try inquiries.perform(inquiryEnvironment()) { state, env throws(InquiryFailure) in
+            _ = try inquiries.perform(inquiryEnvironment(request)) { state, env throws(InquiryFailure) in
                 try state.authorize(caller, now: env.now)
             }
         } catch {

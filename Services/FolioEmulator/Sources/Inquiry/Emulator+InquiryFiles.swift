@@ -38,7 +38,7 @@ extension Emulator {
             guard let bytes = Data(base64Encoded: data) else {
                 throw .invalidRequest("data must be a standard base64 string")
             }
-            let upload = InquiryUpload(field: field, fileName: fileName, mimeType: mimeType, sizeBytes: bytes.count)
+            let upload = InquiryUpload(field: field, fileName: fileName, mimeType: mimeType, bytes: bytes)
             return (caller, { state, env throws(InquiryFailure) in try state.addFile(caller, upload, env) })
         }
     }

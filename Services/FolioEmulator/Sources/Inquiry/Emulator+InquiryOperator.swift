@@ -16,13 +16,22 @@ extension Emulator {
                 throw InquiryFailure(status: 404, code: "TEMPLATE_NOT_FOUND", message: "no template \(templateId)")
             }
             var launchAnswer = InquiryLaunchAnswer.normal
-            if let testing = try fields.object("testing"), let knob = testing["launchAnswer"], !knob.isNull {
-                guard let text = knob.stringValue, let answer = InquiryLaunchAnswer(rawValue: text) else {
-                    throw .invalidRequest(
-                        "testing.launchAnswer must be NORMAL, WITHOUT_INQUIRY_ID, BAD_ATTESTATION_SIGNATURE or "
-                            + "ATTESTATION_FOR_OTHER_INQUIRY")
+            var verificationKnobs: [String: InquiryVerificationKnobs] = [:]
+            if let testing = try fields.object("testing") {
+                if let unknown = testing.keys.sorted().first(where: { $0 != "launchAnswer" && $0 != "verification" }) {
+                    throw .invalidRequest("testing.\(unknown) is not one of launchAnswer, verification")
                 }
-                launchAnswer = answer
+                if let knob = testing["launchAnswer"], !knob.isNull {
+                    guard let text = knob.stringValue, let answer = InquiryLaunchAnswer(rawValue: text) else {
+                        throw .invalidRequest(
+                            "testing.launchAnswer must be NORMAL, WITHOUT_INQUIRY_ID, BAD_ATTESTATION_SIGNATURE or "
+                                + "ATTESTATION_FOR_OTHER_INQUIRY")
+                    }
+                    launchAnswer = answer
+                }
+                if let knobs = testing["verification"], !knobs.isNull, let template = inquiries.templates[templateId] {
+                    verificationKnobs = try InquiryVerificationKnobs.read(knobs, template: template)
+                }
             }
             let creation = InquiryCreation(
                 organizationId: organizationId, templateId: templateId,
@@ -30,7 +39,7 @@ extension Emulator {
                 expiresIn: Double(try fields.int("expiresInSeconds", default: 86_400, 1...31_536_000)),
                 launchCodeTtl: Double(try fields.int("launchCodeTtlSeconds", default: 600, 1...31_536_000)),
                 tokenTtl: Double(try fields.int("tokenTtlSeconds", default: 3_600, 1...31_536_000)),
-                launchAnswer: launchAnswer)
+                launchAnswer: launchAnswer, verificationKnobs: verificationKnobs)
             return { state, env throws(InquiryFailure) in try state.create(creation, env) }
         }
     }

@@ -40,6 +40,18 @@ extension Emulator {
             emulator, request throws(APIError) in
             try await emulator.uploadInquiryFile(request)
         }
+        router.add("GET", "/v1/inquiries/{inquiryId}/files/{fileId}", .apiKey) { emulator, request in
+            emulator.downloadInquiryFile(request)
+        }
+        router.add("GET", "/v1/inquiries/{inquiryId}/verifications/{stepId}/outcome", .apiKey) { emulator, request in
+            emulator.verificationOutcome(request)
+        }
+        router.add(
+            "POST", "/v1/selfie-proxy/sessions/{captureSessionId}/transactions", .open,
+            maxBodyBytes: InquiryState.maxRequestBytes
+        ) { emulator, request in
+            emulator.selfieTransaction(request)
+        }
 
         router.add("GET", "/admin/inquiries/{inquiryId}", .admin) { emulator, request in
             emulator.storedInquiry(request)

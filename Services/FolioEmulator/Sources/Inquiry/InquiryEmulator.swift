@@ -26,6 +26,8 @@ final class InquiryEmulator: Sendable {
 struct InquiryEnvironment {
     let emulator: Emulator
     let now: Date
+    /// `http://host:port` as the client addressed the emulator (for the selfie proxy's address).
+    let baseURL: String
 
     var templates: [String: InquiryTemplate] { emulator.inquiries.templates }
 
@@ -38,6 +40,13 @@ struct InquiryEnvironment {
             throw .internalError("the template \(id) of an inquiry is gone")
         }
         return template
+    }
+
+    /// Puts a one-time code in the development mailbox (`GET /admin/mailbox`), in test mode only.
+    func deliver(to address: String, channel: String, code: String, inquiryId: String, stepId: String) {
+        emulator.auth.deliver(
+            AuthState.Message(
+                to: address, channel: channel, code: code, inquiryId: inquiryId, stepId: stepId, sentAt: now))
     }
 
     /// Signs a compact JWS over `claims` with the emulator's current key.

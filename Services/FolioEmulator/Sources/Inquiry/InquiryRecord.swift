@@ -74,6 +74,8 @@ struct InquiryRecord: Sendable {
     let launchCodeTtl: TimeInterval
     let tokenTtl: TimeInterval
     let launchAnswer: InquiryLaunchAnswer
+    /// The `testing.verification` knobs by step id.
+    let verificationKnobs: [String: InquiryVerificationKnobs]
     var status: InquiryStatus = .created
     var stepIndex = 0
     var controllerDeviceId: String?
@@ -83,6 +85,8 @@ struct InquiryRecord: Sendable {
     /// The last submitted value of each field key.
     var values: [String: JSONValue] = [:]
     var files: [File] = []
+    /// The progress of each verification step the inquiry reached, by step id.
+    var verifications: [String: InquiryVerification] = [:]
     var finishedAt: Date?
 
     /// Marks an inquiry whose time is up EXPIRED (a final inquiry keeps its status).
@@ -117,10 +121,24 @@ struct InquiryHandoff: Sendable {
     var consumed = false
 }
 
+/// A selfie capture session: the liveness engine asks the selfie proxy for transactions in it.
+struct InquiryCaptureSession: Sendable {
+    var inquiryId: String
+    var stepId: String
+    var expiresAt: Date
+}
+
 /// Every inquiry and its codes and tokens, under the lock of ``InquiryEmulator``.
 struct InquiryState: Sendable {
     var inquiries: [String: InquiryRecord] = [:]
     var launchCodes: [String: InquiryLaunchCode] = [:]
     var tokens: [String: InquiryToken] = [:]
     var handoffs: [String: InquiryHandoff] = [:]
+    var captureSessions: [String: InquiryCaptureSession] = [:]
+    /// Selfie proxy transaction id → the capture session it was issued in.
+    var selfieTransactions: [String: String] = [:]
+    /// The bytes of uploaded files by file id, oldest first in `fileOrder`, at most ``maxStoredBytes`` in all.
+    var fileBytes: [String: Data] = [:]
+    var fileOrder: [String] = []
+    var storedBytes = 0
 }

@@ -7,14 +7,17 @@ struct InquiryRenderer {
     let record: InquiryRecord
     /// A language of the template.
     let locale: String
+    /// `http://host:port` of the emulator as the caller addressed it.
+    let baseURL: String
 
-    init(template: InquiryTemplate, record: InquiryRecord, requestedLocale: String?) {
+    init(template: InquiryTemplate, record: InquiryRecord, requestedLocale: String?, baseURL: String) {
         self.template = template
         self.record = record
         locale = template.locale(for: requestedLocale ?? record.locale)
+        self.baseURL = baseURL
     }
 
-    private var texts: InquiryTexts { .texts(for: locale) }
+    var texts: InquiryTexts { .texts(for: locale) }
 
     /// `{inquiryId, correlationId, status, locale, languages, controller, stage}`.
     func envelope(deviceId: String) -> JSONValue {
@@ -34,9 +37,9 @@ struct InquiryRenderer {
         ]
     }
 
-    private var errors: JSONValue { ["transportError": .string(texts.transportError)] }
+    var errors: JSONValue { ["transportError": .string(texts.transportError)] }
 
-    private func navigation(canGoBack: Bool, canComplete: Bool) -> JSONValue {
+    func navigation(canGoBack: Bool, canComplete: Bool) -> JSONValue {
         var bar: [String: JSONValue] = [
             "closeLabel": .string(texts.close),
             "cancelDialog": [
@@ -51,6 +54,9 @@ struct InquiryRenderer {
     private var stepStage: JSONValue {
         let index = min(record.stepIndex, template.steps.count - 1)
         let step = template.steps[index]
+        if let verification = step.verification {
+            return verificationStage(step.id, verification, index: index)
+        }
         let containers = Self.localize(step.containers, locale, template.defaultLocale).arrayValue ?? []
         return [
             "navigation": navigation(canGoBack: index > 0, canComplete: index == template.steps.count - 1),

@@ -11,6 +11,7 @@ struct InquiryCreation: Sendable {
     var launchCodeTtl: TimeInterval
     var tokenTtl: TimeInterval
     var launchAnswer: InquiryLaunchAnswer
+    var verificationKnobs: [String: InquiryVerificationKnobs] = [:]
 }
 
 extension InquiryState {
@@ -22,6 +23,7 @@ extension InquiryState {
             referenceId: creation.referenceId, correlationId: env.newID("cor"), prefill: creation.prefill,
             createdAt: env.now, expiresAt: env.now.addingTimeInterval(creation.expiresIn),
             launchCodeTtl: creation.launchCodeTtl, tokenTtl: creation.tokenTtl, launchAnswer: creation.launchAnswer,
+            verificationKnobs: creation.verificationKnobs,
             locale: template.defaultLocale)
         inquiries[record.id] = record
         let code = newLaunchCode(for: record, env)

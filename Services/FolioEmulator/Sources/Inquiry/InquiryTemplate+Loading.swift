@@ -54,6 +54,15 @@ extension InquiryTemplate {
             guard !steps.contains(where: { $0.id == stepId }) else {
                 throw TemplateError("step id \(stepId) is used twice")
             }
+            if let verification = step["verification"] {
+                guard step["screen"] == nil else { throw TemplateError("\(path) has both a screen and a verification") }
+                steps.append(
+                    Step(
+                        id: stepId, containers: [], fields: [],
+                        verification: try InquiryVerificationTemplate(
+                            verification, path: "\(path).verification", defaultLocale: defaultLocale)))
+                continue
+            }
             guard let containers = step["screen"]?["containers"], containers.arrayValue != nil else {
                 throw TemplateError("\(path).screen.containers must be an array")
             }
@@ -122,7 +131,7 @@ extension InquiryTemplate {
     }
 
     /// Every `{"$t": {...}}` must be an object of strings that has the default locale.
-    private static func checkTranslations(_ value: JSONValue, path: String, defaultLocale: String)
+    static func checkTranslations(_ value: JSONValue, path: String, defaultLocale: String)
         throws(TemplateError)
     {
         switch value {

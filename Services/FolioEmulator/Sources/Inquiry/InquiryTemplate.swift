@@ -1,7 +1,8 @@
 import FolioModel
 
 /// An inquiry template from the `inquiryTemplates` fixtures: its languages, its steps (screens in the
-/// wire shape of docs/inquiry-store.md, any string possibly `{"$t": {"en": .., "de": ..}}`) and where the
+/// wire shape of docs/inquiry-store.md or verification steps, any string possibly
+/// `{"$t": {"en": .., "de": ..}}`) and where the
 /// finished inquiry redirects to. Templates are organization-independent: the operator names the
 /// organization when it creates an inquiry.
 struct InquiryTemplate: Sendable {
@@ -27,9 +28,11 @@ struct InquiryTemplate: Sendable {
 
     struct Step: Sendable {
         var id: String
-        /// The `containers` array as written in the fixture.
+        /// The `containers` array as written in the fixture (empty for a verification step).
         var containers: JSONValue
         var fields: [Field]
+        /// Set for a verification step (`{"id", "verification"}` instead of `{"id", "screen"}`).
+        var verification: InquiryVerificationTemplate?
     }
 
     var id: String
