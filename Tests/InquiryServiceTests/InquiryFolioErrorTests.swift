@@ -21,6 +21,18 @@ final class InquiryFolioErrorTests: XCTestCase {
         XCTAssertEqual(InquiryError(folio: .network(message: "timeout")), .network(message: "timeout"))
     }
 
+    func testFoliosCodeStepErrorsBecomeTheCasesOfTheSameNameWithFoliosMessage() {
+        XCTAssertEqual(InquiryError(folio: .invalidCode(message: "m")), .invalidCode(message: "m"))
+        XCTAssertEqual(InquiryError(folio: .expiredCode(message: "m")), .expiredCode(message: "m"))
+        XCTAssertEqual(InquiryError(folio: .attemptsExhausted(message: "m")), .attemptsExhausted(message: "m"))
+        XCTAssertEqual(InquiryError(folio: .confirmExhausted(message: "m")), .confirmExhausted(message: "m"))
+        XCTAssertEqual(InquiryError(folio: .invalidTarget(message: "m")), .invalidTarget(message: "m"))
+        XCTAssertEqual(InquiryError(folio: .missingTarget(message: "m")), .missingTarget(message: "m"))
+        XCTAssertEqual(InquiryError(folio: .deliveryFailed(message: "m")), .deliveryFailed(message: "m"))
+        XCTAssertEqual(
+            InquiryError(folio: .schemaValidation(message: "DG2 missing")), .schemaValidation(message: "DG2 missing"))
+    }
+
     func testAnExchangeAnswerWithoutAnInquiryIdIsNoActiveInquiry() {
         XCTAssertEqual(InquiryError(launch: .malformedAnswer(message: "no inquiryId")), .noActiveInquiry)
         XCTAssertEqual(InquiryError(folio: .malformedAnswer(message: "x")), .invalidState(message: "x"))

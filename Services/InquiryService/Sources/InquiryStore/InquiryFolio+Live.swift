@@ -145,6 +145,13 @@ extension InquiryError {
         case .inquiryNotFound: self = .noActiveInquiry
         case .fieldValidation(let message, let fields): self = .fieldValidation(message: message, fields: fields)
         case .schemaValidation(let message): self = .schemaValidation(message: message)
+        case .invalidCode(let message): self = .invalidCode(message: message)
+        case .expiredCode(let message): self = .expiredCode(message: message)
+        case .attemptsExhausted(let message): self = .attemptsExhausted(message: message)
+        case .confirmExhausted(let message): self = .confirmExhausted(message: message)
+        case .invalidTarget(let message): self = .invalidTarget(message: message)
+        case .missingTarget(let message): self = .missingTarget(message: message)
+        case .deliveryFailed(let message): self = .deliveryFailed(message: message)
         case .handoffExpired: self = .handoffExpired
         case .handoffConsumed: self = .handoffConsumed
         case .handoffMismatch: self = .handoffMismatch
