@@ -111,6 +111,8 @@ let package = Package(
         .testTarget(
             name: "PhoneNumbersTests", dependencies: ["PhoneNumbers", "CPhoneNumber"], path: "Tests/PhoneNumbersTests"),
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"], path: "Tests/LifecycleTests"),
+        .testTarget(
+            name: "DocumentCaptureTests", dependencies: ["DocumentCapture"], path: "Tests/DocumentCaptureTests"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"], path: "Tests/PostgresTests"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"], path: "Tests/HTTPTests"),
         .testTarget(
