@@ -19,6 +19,7 @@ bench:
 	bench/run vault-sync
 	bench/run inquiry
 	bench/run inquiry-memory
+	bench/run capture
 
 format:
 	swift format --in-place --recursive Package.swift Shared Services Tests bench/Sources

@@ -101,7 +101,7 @@ let package = Package(
             name: "folio-bench",
             dependencies: [
                 "Bus", "HTTP", "CNats", "CSodium", "Crypto", "FolioModel", "Lifecycle", "FolioAPI", "Postgres",
-                "VaultService", "FolioEmulator", "FolioClient",
+                "VaultService", "FolioEmulator", "FolioClient", "DocumentCapture",
             ],
             path: "bench/Sources"),
 

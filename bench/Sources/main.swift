@@ -115,11 +115,13 @@ do {
                 stores: max(1, try environment.int("FOLIO_BENCH_STORES", default: 100_000)),
                 runtimes: max(1, try environment.int("FOLIO_BENCH_RUNTIMES", default: 1_000)),
                 concurrency: max(1, try environment.int("FOLIO_BENCH_CLIENTS", default: 64)), settleSeconds: 3))
+    case "capture":
+        try CaptureBenchmark.run(seconds: seconds)
     default:
         FileHandle.standardError.write(
             Data(
                 ("usage: folio-bench bus | gateway-baseline | gateway-responder | signin-fixtures DIR | signin | "
-                    + "vault-write | vault-sync | inquiry | inquiry-memory\n").utf8))
+                    + "vault-write | vault-sync | inquiry | inquiry-memory | capture\n").utf8))
         exit(2)
     }
 } catch {
