@@ -61,6 +61,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Shared/TestSupport"),
         .target(name: "PhoneNumbers", dependencies: ["CPhoneNumber"], path: "Shared/PhoneNumbers"),
         .target(name: "DocumentCapture", path: "Shared/DocumentCapture"),
+        .target(name: "DocumentCaptureTesting", dependencies: ["DocumentCapture"], path: "Shared/DocumentCaptureTesting"),
 
         // MARK: Services (library + thin executable)
         .target(
@@ -112,7 +113,7 @@ let package = Package(
             name: "PhoneNumbersTests", dependencies: ["PhoneNumbers", "CPhoneNumber"], path: "Tests/PhoneNumbersTests"),
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"], path: "Tests/LifecycleTests"),
         .testTarget(
-            name: "DocumentCaptureTests", dependencies: ["DocumentCapture"], path: "Tests/DocumentCaptureTests"),
+            name: "DocumentCaptureTests", dependencies: ["DocumentCapture", "DocumentCaptureTesting"], path: "Tests/DocumentCaptureTests"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"], path: "Tests/PostgresTests"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"], path: "Tests/HTTPTests"),
         .testTarget(
@@ -144,7 +145,10 @@ let package = Package(
             path: "Tests/VaultServiceTests"),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["FolioModel", "Bus", "HTTP", "Postgres", "Crypto", "FolioEmulator", "TestSupport"],
+            dependencies: [
+                "FolioModel", "Bus", "HTTP", "Postgres", "Crypto", "FolioEmulator", "FolioClient", "TestSupport",
+                "DocumentCaptureTesting",
+            ],
             path: "Tests/EndToEndTests"),
     ],
     cxxLanguageStandard: .cxx17

@@ -1,4 +1,5 @@
 import DocumentCapture
+import DocumentCaptureTesting
 import Foundation
 import XCTest
 

@@ -3,24 +3,31 @@ import Foundation
 
 /// A frame drawn in code, with the corners of the card drawn into it (top-left, top-right, bottom-right,
 /// bottom-left of the card itself).
-struct TestFrame {
-    var width: Int
-    var height: Int
-    var luma: [UInt8]
-    var corners: [FramePoint]
+public struct TestFrame: Sendable {
+    public var width: Int
+    public var height: Int
+    public var luma: [UInt8]
+    public var corners: [FramePoint]
 
-    func measured(_ analyzer: FrameAnalyzer = FrameAnalyzer()) -> FrameMeasures {
+    public init(width: Int, height: Int, luma: [UInt8], corners: [FramePoint]) {
+        self.width = width
+        self.height = height
+        self.luma = luma
+        self.corners = corners
+    }
+
+    public func measured(_ analyzer: FrameAnalyzer = FrameAnalyzer()) -> FrameMeasures {
         analyzer.measure(luma: luma, width: width, height: height)
     }
 }
 
 /// Draws preview frames: a desk with a gentle grain and sensor noise, and a light card with dark text bars,
 /// a header and a photo box. Deterministic for a seed.
-enum TestFrames {
+public enum TestFrames {
     /// The generator's camera, deliberately not the analyzer's assumed one (0.75 of the longer side).
-    static let focalFactor = 0.9
+    public static let focalFactor = 0.9
 
-    static func frame(
+    public static func frame(
         card: TestCard?, width: Int = 1280, height: Int = 720, seed: UInt64 = 7
     ) -> TestFrame {
         var random = SplitMix64(seed: seed)
@@ -63,14 +70,14 @@ enum TestFrames {
     }
 
     /// The frame with every pixel's luma multiplied by `factor`.
-    static func scaled(_ frame: TestFrame, by factor: Double) -> TestFrame {
+    public static func scaled(_ frame: TestFrame, by factor: Double) -> TestFrame {
         var scaled = frame
         scaled.luma = frame.luma.map { clampedLuma(Double($0) * factor) }
         return scaled
     }
 
     /// The frame after `passes` horizontal and vertical box blurs of `radius` pixels.
-    static func blurred(_ frame: TestFrame, radius: Int, passes: Int) -> TestFrame {
+    public static func blurred(_ frame: TestFrame, radius: Int, passes: Int) -> TestFrame {
         var values = frame.luma.map { Int($0) }
         let (width, height) = (frame.width, frame.height)
         for _ in 0..<passes {
@@ -83,7 +90,8 @@ enum TestFrames {
     }
 
     /// The frame with a saturated round highlight of `radius` pixels at (x, y), fading out over a fifth more.
-    static func withGlare(_ frame: TestFrame, x centreX: Double, y centreY: Double, radius: Double) -> TestFrame {
+    public static func withGlare(_ frame: TestFrame, x centreX: Double, y centreY: Double, radius: Double) -> TestFrame
+    {
         var glared = frame
         let outer = radius * 1.2
         let top = max(0, Int(centreY - outer))

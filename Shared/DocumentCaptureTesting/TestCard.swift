@@ -4,16 +4,28 @@ import Foundation
 /// Where a card lies in front of the camera. `width` is its long side in pixels were it facing the camera;
 /// `rotationDegrees` turns it in its plane (clockwise on screen), `tiltDegrees` leans its top edge away from
 /// the camera, so the top edge comes out shorter than the bottom one.
-struct TestCard {
-    var kind = DocumentKind.id1
-    var centreX = 640.0
-    var centreY = 360.0
-    var width = 800.0
-    var rotationDegrees = 0.0
-    var tiltDegrees = 0.0
+public struct TestCard: Sendable {
+    public var kind = DocumentKind.id1
+    public var centreX = 640.0
+    public var centreY = 360.0
+    public var width = 800.0
+    public var rotationDegrees = 0.0
+    public var tiltDegrees = 0.0
+
+    public init(
+        kind: DocumentKind = .id1, centreX: Double = 640, centreY: Double = 360, width: Double = 800,
+        rotationDegrees: Double = 0, tiltDegrees: Double = 0
+    ) {
+        self.kind = kind
+        self.centreX = centreX
+        self.centreY = centreY
+        self.width = width
+        self.rotationDegrees = rotationDegrees
+        self.tiltDegrees = tiltDegrees
+    }
 
     /// The card's size in millimetres.
-    var millimetres: (width: Double, height: Double) {
+    public var millimetres: (width: Double, height: Double) {
         switch kind {
         case .id1: (85.60, 53.98)
         case .id3: (125, 88)
@@ -22,7 +34,7 @@ struct TestCard {
 
     /// The projection from card millimetres (origin at the top-left corner) to frame pixels, for a pinhole
     /// camera of focal length `focal` pixels looking through the frame's centre.
-    func homography(frameWidth: Int, frameHeight: Int, focal: Double) -> Homography {
+    public func homography(frameWidth: Int, frameHeight: Int, focal: Double) -> Homography {
         let (w, h) = millimetres
         let depth = focal * w / width
         let cx = Double(frameWidth) / 2
@@ -46,15 +58,17 @@ struct TestCard {
 }
 
 /// A 3×3 matrix, row-major, acting on (x, y, 1).
-struct Homography {
-    var m: [Double]
+public struct Homography: Sendable {
+    public var m: [Double]
 
-    func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+    public init(m: [Double]) { self.m = m }
+
+    public func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
         let z = m[6] * x + m[7] * y + m[8]
         return ((m[0] * x + m[1] * y + m[2]) / z, (m[3] * x + m[4] * y + m[5]) / z)
     }
 
-    var inverse: Homography {
+    public var inverse: Homography {
         let (a, b, c, d, e, f, g, h, i) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
         let determinant = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
         let adjugate = [

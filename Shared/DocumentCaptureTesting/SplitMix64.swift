@@ -1,10 +1,10 @@
 /// A small deterministic generator (Steele, Lea and Flood's SplitMix64) for the test frames' noise.
-struct SplitMix64 {
+public struct SplitMix64: Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -13,7 +13,7 @@ struct SplitMix64 {
     }
 
     /// Uniform in -amplitude...amplitude.
-    mutating func noise(_ amplitude: Double) -> Double {
+    public mutating func noise(_ amplitude: Double) -> Double {
         (Double(next() >> 11) / Double(1 << 53) * 2 - 1) * amplitude
     }
 }
