@@ -196,6 +196,13 @@ public struct FolioVerificationArtifact: Codable, Sendable, Equatable {
     public var fileId: String
     public var mimeType: String
     public var sizeBytes: Int
+
+    public init(field: String, fileId: String, mimeType: String, sizeBytes: Int) {
+        self.field = field
+        self.fileId = fileId
+        self.mimeType = mimeType
+        self.sizeBytes = sizeBytes
+    }
 }
 
 /// `GET .../verifications/{stepId}/outcome`: the signed outcome (see ``FolioVerificationOutcome``) and its
@@ -209,6 +216,11 @@ public struct FolioVerificationOutcomeAnswer: Decodable, Sendable, Equatable {
 public struct FolioInquiryDownload: Sendable, Equatable {
     public var mimeType: String
     public var bytes: [UInt8]
+
+    public init(mimeType: String, bytes: [UInt8]) {
+        self.mimeType = mimeType
+        self.bytes = bytes
+    }
 }
 
 /// `GET /v1/inquiries/{inquiryId}/result`.
