@@ -53,12 +53,21 @@ final class InquiryReducerSelfieTests: InquiryReducerTestCase {
 
     func testRuleUploadCaptureSendsThePhotoToTheCaptureFieldWithTheCaptureSession() {
         var store = running(stage: Steps.photo())
-        let bytes: [UInt8] = [0xFF, 0xD8]
+        let bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0]
         receiveAskingFolio(
             &store, .act(.uploadCapture(captureSessionId: "cs_1", field: "selfie_photo", bytes: Bytes(bytes))),
             .uploadToStep(
                 stepId: "step_1", field: "selfie_photo", fileName: "selfie.jpg", mimeType: "image/jpeg", bytes: bytes,
                 submit: ["captureSessionId": "cs_1"]))
+    }
+
+    func testRuleUploadCaptureNamesThePhotoByTheFormatOfItsBytes() {
+        XCTAssertEqual(PhotoFormat(sniffing: [0xFF, 0xD8, 0xFF, 0xE0]).mimeType, "image/jpeg")
+        XCTAssertEqual(
+            PhotoFormat(sniffing: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0]).mimeType, "image/png")
+        XCTAssertEqual(PhotoFormat(sniffing: Array("RIFF\0\0\0\0WEBPVP8 ".utf8)).mimeType, "image/webp")
+        XCTAssertEqual(PhotoFormat(sniffing: [0, 0, 0, 0x18] + Array("ftypheic".utf8)).fileExtension, "heic")
+        XCTAssertEqual(PhotoFormat(sniffing: [1, 2, 3]).mimeType, "application/octet-stream")
     }
 
     func testRuleUploadCaptureForAFieldTheStepDoesNotUploadToFailsWithUpload() {

@@ -75,10 +75,13 @@ extension InquiryReducer {
         guard Int64(bytes.count) <= InquiryError.imageLimitBytes else {
             return reject(.fileTooLarge(limitBytes: InquiryError.imageLimitBytes), &state)
         }
+        // UploadCapture carries no file name or type: they come from the bytes.
+        let format = PhotoFormat(sniffing: bytes)
         return callFolio(
             .uploadToStep(
-                stepId: view.stepId, field: field, fileName: "selfie.jpg", mimeType: "image/jpeg", bytes: bytes,
-                submit: ["captureSessionId": .string(sessionId)]), &state)
+                stepId: view.stepId, field: field, fileName: "selfie.\(format.fileExtension)",
+                mimeType: format.mimeType,
+                bytes: bytes, submit: ["captureSessionId": .string(sessionId)]), &state)
     }
 
     /// PreviewFrame: counts only during a document SCAN that has not decided; a frame of the wrong size sets a
