@@ -218,3 +218,34 @@ extension FoundationStackTests {
         XCTAssertEqual(stored.status, "COMPLETED")
     }
 }
+
+extension FoundationStackTests {
+    /// Spec "Verification steps", GovernmentIdNfc: the native shell uploads each file it read from the chip under
+    /// chipField, named by its data group; Folio lists what it received, and the chip read passes.
+    func testInquiryChipReadUploadsEachChipFileAndPasses() async throws {
+        let (_, code) = try await createVerificationInquiry("tmpl_nfc")
+        let (token, store, _) = try await mountInquiry()
+        let scan = try await verificationGo(store, openInquiry(code), step: "chip", state: "SCAN", token: token)
+        XCTAssertEqual(verificationState(scan)?["value"]?["documentType"], "PASSPORT")
+        XCTAssertEqual(verificationState(scan)?["value"]?["chipFiles"], ["DG1", "DG2", "SOD"])
+        let files: [(String, [UInt8])] = [
+            ("DG1", [0x61, 0x03, 0x5F, 0x1F, 0x00]), ("DG2", [0x75, 0x02, 0x7F, 0x61]),
+            ("SOD", [0x77, 0x02, 0x30, 0x00]),
+        ]
+        for (index, (name, bytes)) in files.enumerated() {
+            let upload = act(
+                "UPLOAD",
+                [
+                    "field": "chip", "fileName": .string(name), "mimeType": "application/octet-stream",
+                    "bytes": .string(Data(bytes).base64EncodedString()),
+                ])
+            let received = try await journeySend(store, upload, token: token) {
+                self.verificationState($0)?["value"]?["received"]?.arrayValue?.count == index + 1
+                    && $0["loading"] == false
+            }
+            XCTAssertNil(received["error"], "\(received)")
+        }
+        try await dispatch(store, act("SUBMIT"), token: token)
+        try await verificationAwait(store, step: "chip", state: "PASSED", token: token)
+    }
+}

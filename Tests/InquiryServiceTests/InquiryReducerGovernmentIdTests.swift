@@ -135,3 +135,43 @@ final class InquiryReducerGovernmentIdTests: InquiryReducerTestCase {
         }
     }
 }
+
+extension InquiryReducerGovernmentIdTests {
+    func testRuleLinksOfAVerificationStateAreNormalizedAndOneThatDoesNotParseFailsTheUpdate() throws {
+        let openLink: JSONValue = [
+            "id": "help", "label": "Help", "style": "LINK", "enabled": true,
+            "intent": [
+                "type": "OPEN_LINK",
+                "value": ["target": ["type": "EXTERNAL", "value": ["url": "HTTPS://Folio.ID/help me"]]],
+            ],
+        ]
+        let stage = Steps.stage(
+            "GOVERNMENT_ID", state: "PASSED",
+            ["title": "Passed", "description": "Done", "buttons": [Steps.submitButton, openLink]], phase: "PASSED")
+        let normalized = try stage.normalizingLinks()
+        guard case .verification(let view) = normalized.content,
+            case .governmentId(.outcome(.passed(let panel))) = view.state
+        else {
+            return XCTFail("not a PASSED government id step: \(normalized)")
+        }
+        XCTAssertEqual(panel.buttons.last?.intent, .openLink(target: .external(url: "https://folio.id/help%20me")))
+
+        let broken: JSONValue = [
+            "id": "help", "label": "Help", "style": "LINK", "enabled": true,
+            "intent": [
+                "type": "OPEN_LINK", "value": ["target": ["type": "EXTERNAL", "value": ["url": "https://256.0.0.1/"]]],
+            ],
+        ]
+        let refused = Steps.stage(
+            "GOVERNMENT_ID", state: "PASSED", ["title": "Passed", "description": "Done", "buttons": [broken]],
+            phase: "PASSED")
+        var store = running(stage: Steps.governmentIdProcessing())
+        receiveAskingFolio(&store, .status, .read(locale: "en"))
+        store.send(.folioAnswered(requestID: 4, .step(Steps.update(refused)))) {
+            $0.loading = false
+            $0.pendingFolio = nil
+            $0.pendingRequest = nil
+            $0.error = .invalidLink(url: "https://256.0.0.1/")
+        }
+    }
+}
