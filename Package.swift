@@ -136,7 +136,7 @@ let package = Package(
             name: "InquiryServiceTests",
             dependencies: [
                 "InquiryService", "StoreKitTesting", "TestSupport", "WireModel", "PhoneNumbers", "Crypto",
-                "FolioClient",
+                "FolioClient", "DocumentCapture", "DocumentCaptureTesting",
             ],
             path: "Tests/InquiryServiceTests", resources: [.copy("Vectors")]),
         .testTarget(
