@@ -31,19 +31,11 @@ public struct FolioWindowAttestation: Decodable, Sendable, Equatable {
         _ jws: String, jwks: JWKSet, inquiryId: String, organizationId: String, deviceId: String, now: Date?,
         leewaySeconds: Int64 = 60
     ) throws(Failure) -> FolioWindowAttestation {
-        let kid: String?
-        do {
-            kid = try JWS.unverifiedKeyID(of: jws)
-        } catch {
-            throw Failure(reason: "not a compact JWS: \(error)")
-        }
-        guard let kid, let jwk = jwks.key(withID: kid) else { throw Failure(reason: "no key \(kid ?? "(none)")") }
         let claims: FolioWindowAttestation
         do {
-            let (_, payload) = try JWS.verify(jws, publicKey: try jwk.publicKey())
-            claims = try FolioJSON.decoder().decode(FolioWindowAttestation.self, from: Data(payload))
+            claims = try FolioSignedClaims.verified(jws, jwks: jwks, as: FolioWindowAttestation.self)
         } catch {
-            throw Failure(reason: "does not verify: \(error)")
+            throw Failure(reason: error.reason)
         }
         guard claims.typ == type else { throw Failure(reason: "typ is \(claims.typ)") }
         if let now {

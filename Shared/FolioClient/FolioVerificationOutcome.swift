@@ -35,19 +35,11 @@ public struct FolioVerificationOutcome: Decodable, Sendable, Equatable {
     public static func verify(_ jws: String, jwks: JWKSet, inquiryId: String, stepId: String) throws(Failure)
         -> FolioVerificationOutcome
     {
-        let kid: String?
-        do {
-            kid = try JWS.unverifiedKeyID(of: jws)
-        } catch {
-            throw Failure(reason: "not a compact JWS: \(error)")
-        }
-        guard let kid, let jwk = jwks.key(withID: kid) else { throw Failure(reason: "no key \(kid ?? "(none)")") }
         let claims: FolioVerificationOutcome
         do {
-            let (_, payload) = try JWS.verify(jws, publicKey: try jwk.publicKey())
-            claims = try FolioJSON.decoder().decode(FolioVerificationOutcome.self, from: Data(payload))
+            claims = try FolioSignedClaims.verified(jws, jwks: jwks, as: FolioVerificationOutcome.self)
         } catch {
-            throw Failure(reason: "does not verify: \(error)")
+            throw Failure(reason: error.reason)
         }
         guard claims.typ == type else { throw Failure(reason: "typ is \(claims.typ)") }
         guard claims.sub == inquiryId else { throw Failure(reason: "for inquiry \(claims.sub), not \(inquiryId)") }

@@ -68,13 +68,7 @@ extension FoundationStackTests {
             self.verificationState($0)?["value"]?["code"]?["value"]?.stringValue == sent
         }
 
-        let owner = try await snapshotOwner(store)
-        let workers = processes.indices.filter { processes[$0].name == "folio-inquiry" }
-        XCTAssertEqual(workers.count, 2)
-        let victim = try XCTUnwrap(owner == "inquiry-second" ? workers.last : workers.first)
-        kill(processes[victim].process.processIdentifier, SIGKILL)
-        processes[victim].process.waitUntilExit()
-        processes.remove(at: victim)
+        let owner = try await killInquiryWorker(owning: store)
 
         let passed = try await verificationGo(store, act("SUBMIT"), step: "email", state: "PASSED", token: token)
         XCTAssertNil(passed["error"], "\(passed)")

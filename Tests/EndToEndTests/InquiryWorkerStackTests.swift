@@ -22,14 +22,7 @@ extension FoundationStackTests {
         }
         XCTAssertEqual(modelField(filled, "f_full_name")?["value"]?["value"], "Ada Lovelace")
 
-        // SIGKILL the worker that owns the store.
-        let owner = try await snapshotOwner(store)
-        let workers = processes.indices.filter { processes[$0].name == "folio-inquiry" }
-        XCTAssertEqual(workers.count, 2)
-        let victim = try XCTUnwrap(owner == "inquiry-second" ? workers.last : workers.first)
-        kill(processes[victim].process.processIdentifier, SIGKILL)
-        processes[victim].process.waitUntilExit()
-        processes.remove(at: victim)
+        let owner = try await killInquiryWorker(owning: store)
 
         // The next call finds no responder; the other worker adopts the store and the submit goes out.
         try await dispatch(store, act("SUBMIT"), token: token)
@@ -58,6 +51,18 @@ extension FoundationStackTests {
         }
     }
 
+    /// SIGKILLs the one of the two inquiry workers that owns `store`; its worker id.
+    func killInquiryWorker(owning store: String) async throws -> String {
+        let owner = try await snapshotOwner(store)
+        let workers = processes.indices.filter { processes[$0].name == "folio-inquiry" }
+        XCTAssertEqual(workers.count, 2)
+        let victim = try XCTUnwrap(owner == "inquiry-second" ? workers.last : workers.first)
+        kill(processes[victim].process.processIdentifier, SIGKILL)
+        processes[victim].process.waitUntilExit()
+        processes.remove(at: victim)
+        return owner
+    }
+
     /// The worker that owns a store, from its snapshot.
     func snapshotOwner(_ store: String) async throws -> String {
         let pool = PostgresPool(url: try TestEnvironment.databaseURL(), size: 1)
@@ -84,12 +89,7 @@ extension FoundationStackTests {
             EmulatorFault(route: "POST /v1/inquiries/{inquiryId}/submit", count: 1, delayMs: 1500))
         try await dispatch(store, act("SUBMIT"), token: token)
         _ = try await follow(store, token: token) { $0["loading"] == true }
-        let owner = try await snapshotOwner(store)
-        let workers = processes.indices.filter { processes[$0].name == "folio-inquiry" }
-        let victim = try XCTUnwrap(owner == "inquiry-second" ? workers.last : workers.first)
-        kill(processes[victim].process.processIdentifier, SIGKILL)
-        processes[victim].process.waitUntilExit()
-        processes.remove(at: victim)
+        _ = try await killInquiryWorker(owning: store)
 
         // The adopting worker runs the unfinished submit again under the same idempotency key.
         let next = try await followStep(store, "contact", token: token)
