@@ -1,3 +1,4 @@
+import WireModel
 import FolioModel
 
 /// The rules of a record's body (spec "Records belong to your organization", "RecordContent"), each in one

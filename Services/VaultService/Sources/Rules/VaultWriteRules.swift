@@ -1,3 +1,5 @@
+import WireModel
+
 /// Whether the vault belongs to a guest (transient) session or a signed-in account.
 public enum VaultSessionKind: String, Sendable, Codable, Equatable {
     case transient

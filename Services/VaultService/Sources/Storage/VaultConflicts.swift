@@ -1,3 +1,4 @@
+import WireModel
 import FolioModel
 import Postgres
 

@@ -1,5 +1,4 @@
 import FolioModel
-import WireModel
 
 /// The body of a record or a folder, for create and update (spec "RecordContent", "FolderContent"): the app's
 /// `schema` name (without the organization), its format `version` and a JSON `payload` it encodes itself.
@@ -32,31 +31,22 @@ public struct RecordContent: WireValue {
     }
 }
 
-/// Per-account settings of a record or a folder (spec "DocumentSettings"): every account that can see the
-/// record keeps its own, and nobody else sees them. Wire: `{favorite, label?}`.
-public struct DocumentSettings: WireValue {
-    public var favorite: Bool
-    /// A label the person gave the record, at most 256 characters.
-    public var label: String?
-
-    public init(favorite: Bool = false, label: String? = nil) {
-        self.favorite = favorite
-        self.label = label
-    }
-
-    public var json: JSONValue { Wire.object(["favorite": .bool(favorite), "label": label.map(JSONValue.string)]) }
-
-    public init(json: JSONValue, path: String) throws(WireDecodingError) {
-        let object = try WireObject(json, path: path, fields: ["favorite", "label"])
-        self.init(favorite: try object.bool("favorite"), label: try object.optionalString("label", .shortText))
+extension RecordContent {
+    /// Whether both bodies are the same JSON document: the same schema and version, and payloads that parse to
+    /// equal JSON values (the order of object keys does not matter).
+    public func isSameDocument(as other: RecordContent) -> Bool {
+        guard schema == other.schema, version == other.version else { return false }
+        if payload == other.payload { return true }
+        guard let mine = try? JSONParser.parse(Array(payload.utf8)),
+            let theirs = try? JSONParser.parse(Array(other.payload.utf8))
+        else { return false }
+        return mine == theirs
     }
 }
 
 extension InputRule {
     /// A schema name as sent; its rule (VaultSchema) is checked when the write runs.
-    static let vaultSchemaText = InputRule(length: 0...256, allowsControlCharacters: true)
+    public static let vaultSchemaText = InputRule(length: 0...256, allowsControlCharacters: true)
     /// A payload as sent: bounded far above the documented limit, which the write checks.
-    static let vaultPayloadText = InputRule(length: 0...(4 << 20), allowsControlCharacters: true)
-    /// A record, folder, attachment or invite id.
-    static let vaultID = InputRule(length: 1...128, shape: .token)
+    public static let vaultPayloadText = InputRule(length: 0...(4 << 20), allowsControlCharacters: true)
 }
