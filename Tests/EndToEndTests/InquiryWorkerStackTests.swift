@@ -1,3 +1,4 @@
+import Bus
 import FolioEmulator
 import FolioModel
 import Foundation
@@ -60,7 +61,27 @@ extension FoundationStackTests {
         kill(processes[victim].process.processIdentifier, SIGKILL)
         processes[victim].process.waitUntilExit()
         processes.remove(at: victim)
+        try await waitUntilNATSDropped(store)
         return owner
+    }
+
+    /// NATS drops a killed process's subscriptions when it reads the closed connection, a moment after the
+    /// process is gone; a request published before that goes to the dead subscription and times out instead of
+    /// finding no responder (the next call then adopts). Waits until the store's subject has no responder, so
+    /// the test's next call is the one that finds the worker gone.
+    func waitUntilNATSDropped(_ store: String) async throws {
+        let subject = BusSubjects.store(try XCTUnwrap(StoreID(store)))
+        let bus = try await NATSBus.connect(.init(url: try TestEnvironment.natsURL(), name: "e2e-worker-probe"))
+        let client = BusClient(transport: bus, timeout: .milliseconds(200))
+        for _ in 0..<100 {
+            do {
+                _ = try await client.call(subject, "store.ping")
+            } catch let error as BusError where error.isNoResponders {
+                return
+            } catch {}
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        XCTFail("NATS kept a subscription of the killed worker for \(store)")
     }
 
     /// The worker that owns a store, from its snapshot.

@@ -10,11 +10,13 @@ final class StackProcess: @unchecked Sendable {
 
     init(_ name: String, environment: [String: String], logDirectory: URL) throws {
         self.name = name
+        // Two workers of one service each keep their own log.
+        let logName = environment["FOLIO_WORKER_ID"].map { "\(name)-\($0)" } ?? name
         let binary = TestEnvironment.packageRoot().appendingPathComponent(".build/debug/\(name)")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw StackError("\(binary.path) is not built: run `swift build` first")
         }
-        logURL = logDirectory.appendingPathComponent("\(name).log")
+        logURL = logDirectory.appendingPathComponent("\(logName).log")
         _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         let log = try FileHandle(forWritingTo: logURL)
         process.executableURL = binary
