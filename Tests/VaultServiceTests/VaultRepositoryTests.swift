@@ -146,10 +146,10 @@ final class VaultRepositoryTests: XCTestCase {
             SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity, pg_get_userbyid(c.relowner) AS owner
             FROM pg_class c WHERE c.relkind = 'r' AND c.relname IN (
                 'vault_keys', 'vault_entries', 'vault_memberships', 'vault_settings', 'vault_attachments', 'vault_sync',
-                'vault_account_keys', 'vault_shares', 'vault_moves')
+                'vault_account_keys', 'vault_shares', 'vault_moves', 'vault_identity_records', 'vault_identity_saves')
             ORDER BY c.relname
             """)
-        XCTAssertEqual(tables.count, 9, "every vault table")
+        XCTAssertEqual(tables.count, 11, "every vault table")
         for table in tables {
             let name = try table.decode(String.self, "relname")
             XCTAssertTrue(try table.decode(Bool.self, "relrowsecurity"), name)

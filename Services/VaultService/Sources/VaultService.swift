@@ -25,6 +25,10 @@ public enum VaultService {
                         dependencies,
                         attachments: VaultAttachments(
                             pool: context.database, keyEncryptionKey: settings.keyEncryptionKey))
+                    + VaultIdentityRecordMethods.methods(
+                        dependencies,
+                        identityRecords: VaultIdentityRecords(
+                            pool: context.database, keyEncryptionKey: settings.keyEncryptionKey))
             },
             restorers: { context in [VaultStore.kind: VaultStore.restorer(shared.get(context))] },
             background: { context in

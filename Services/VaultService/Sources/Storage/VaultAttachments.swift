@@ -27,12 +27,7 @@ public struct VaultAttachments: Sendable {
     func added(account: String, recordID: String, mediaType: String, bytes: [UInt8]) async throws(VaultError)
         -> (id: String, entry: String)
     {
-        guard !bytes.isEmpty, bytes.count <= Self.maxBytes else {
-            throw .invalidRequest(message: "an attachment has 1 to \(Self.maxBytes) bytes; this one has \(bytes.count)")
-        }
-        guard !mediaType.isEmpty, mediaType.utf8.count <= 128, !mediaType.contains(where: \.isWhitespace) else {
-            throw .invalidRequest(message: "the media type must be 1-128 characters without spaces")
-        }
+        try Self.check(mediaType: mediaType, bytes: bytes)
         do {
             return try await database.withAccount(account) { transaction, cipher in
                 let rows = try await transaction.query(
@@ -67,6 +62,16 @@ public struct VaultAttachments: Sendable {
             throw error
         } catch {
             throw .storage(message: "the attachment cannot be stored: \(error)")
+        }
+    }
+
+    /// An attachment has 1 byte to `maxBytes`, and a media type of 1–128 characters without spaces.
+    static func check(mediaType: String, bytes: [UInt8]) throws(VaultError) {
+        guard !bytes.isEmpty, bytes.count <= maxBytes else {
+            throw .invalidRequest(message: "an attachment has 1 to \(maxBytes) bytes; this one has \(bytes.count)")
+        }
+        guard !mediaType.isEmpty, mediaType.utf8.count <= 128, !mediaType.contains(where: \.isWhitespace) else {
+            throw .invalidRequest(message: "the media type must be 1-128 characters without spaces")
         }
     }
 

@@ -2,11 +2,12 @@ import Crypto
 import Foundation
 import Postgres
 
-/// On sign-in, the transient vault (records, folders, memberships, settings and attachments) is copied into
-/// the account's vault, and the transient vault is removed once every copy is in place (spec "Transient
-/// sessions"). It all happens in one transaction: a process that dies halfway leaves both vaults as they
-/// were, and the copy runs again at the next trigger. Entries keep their local ids and their record keys;
-/// bodies are sealed again for their new owner, and every copy is dirty, so the account's vault pushes it.
+/// On sign-in, the transient vault (records, folders, memberships, settings, attachments, and the identity
+/// records' fingerprints and save answers) is copied into the account's vault, and the transient vault is
+/// removed once every copy is in place (spec "Transient sessions"). It all happens in one transaction: a
+/// process that dies halfway leaves both vaults as they were, and the copy runs again at the next trigger.
+/// Entries keep their local ids and their record keys; bodies are sealed again for their new owner, and every
+/// copy is dirty, so the account's vault pushes it.
 struct VaultTransfer: Sendable {
     let database: VaultDatabase
 
@@ -57,6 +58,10 @@ struct VaultTransfer: Sendable {
             let settings = try await transaction.query("SELECT entry_id, body FROM vault_settings")
             let attachments = try await transaction.query(
                 "SELECT id, entry_id, media_type, body FROM vault_attachments")
+            let identities = try await transaction.query(
+                "SELECT hash_key_account, fingerprint_hash, entry_id FROM vault_identity_records")
+            let saves = try await transaction.query(
+                "SELECT save_id, entry_id, attachment_ids FROM vault_identity_saves")
 
             // The same transaction, now as the account.
             try await transaction.setLocal("folio.account_id", account)
@@ -113,9 +118,32 @@ struct VaultTransfer: Sendable {
                     """)
             }
 
+            for row in identities {
+                // Hashed with the guest's key, which the row names: it keeps finding the copied record.
+                _ = try await transaction.execute(
+                    """
+                    INSERT INTO vault_identity_records (account_id, hash_key_account, fingerprint_hash, entry_id)
+                    VALUES (\(account), \(try row.decode(String.self, "hash_key_account")),
+                        \(try row.decode([UInt8].self, "fingerprint_hash")), \(try row.decode(String.self, "entry_id")))
+                    ON CONFLICT DO NOTHING
+                    """)
+            }
+            for row in saves {
+                _ = try await transaction.execute(
+                    """
+                    INSERT INTO vault_identity_saves (account_id, save_id, entry_id, attachment_ids)
+                    VALUES (\(account), \(try row.decode(String.self, "save_id")), \(try row.decode(String.self, "entry_id")),
+                        \(try row.decode(PostgresJSON.self, "attachment_ids")))
+                    ON CONFLICT DO NOTHING
+                    """)
+            }
+
             // Every copy is in place: the transient vault goes.
             try await transaction.setLocal("folio.account_id", guest)
-            for table in ["vault_attachments", "vault_settings", "vault_memberships", "vault_entries", "vault_sync"] {
+            for table in [
+                "vault_attachments", "vault_settings", "vault_memberships", "vault_identity_records",
+                "vault_identity_saves", "vault_entries", "vault_sync",
+            ] {
                 _ = try await transaction.execute("DELETE FROM \(unescaped: table) WHERE account_id = \(guest)")
             }
             return entries.count
