@@ -1,3 +1,4 @@
+import WireModel
 import Bus
 import Crypto
 import FolioModel

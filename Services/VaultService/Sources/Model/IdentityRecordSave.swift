@@ -1,3 +1,4 @@
+import WireModel
 /// One save of an identity record (spec identity-records.md): the body the operator's mapper returned and the
 /// verification files, stored as the record's attachments under the ids the caller chose.
 public struct IdentityRecordSave: Sendable, Equatable {

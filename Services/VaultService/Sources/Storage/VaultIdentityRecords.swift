@@ -1,3 +1,4 @@
+import WireModel
 import Crypto
 import FolioModel
 import Foundation
