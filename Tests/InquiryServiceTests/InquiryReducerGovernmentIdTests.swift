@@ -64,12 +64,18 @@ final class InquiryReducerGovernmentIdTests: InquiryReducerTestCase {
             $0.loading = true
             $0.pendingFolio = .read(locale: "en")
         }
+        // PASSED: the step moved on, and the store saves the verified identity.
         let passed = Steps.governmentIdPassed()
-        store.send(.folioAnswered(requestID: 5, .step(Steps.update(passed)))) {
-            $0.loading = false
+        let save = IdentitySaveRequest(stepId: "step_1", attempt: 1, saveId: "inq_1/step_1/1")
+        store.send(
+            .folioAnswered(requestID: 5, .step(Steps.update(passed))), effects: [.saveIdentity(requestID: 6, saved, save)]
+        ) {
             $0.pendingFolio = nil
-            $0.pendingRequest = nil
+            $0.pendingRequest = 6
+            $0.nextRequestID = 6
             $0.stage = passed
+            $0.identitySaves = ["step_1/1"]
+            $0.pendingSave = save
         }
     }
 

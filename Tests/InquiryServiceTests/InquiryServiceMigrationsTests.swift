@@ -3,8 +3,8 @@ import XCTest
 @testable import InquiryService
 
 final class InquiryServiceMigrationsTests: XCTestCase {
-    func testTheDeviceMemoryTablesShipAsAMigration() throws {
+    func testTheDeviceMemoryAndIdentitySaveTablesShipAsMigrations() throws {
         let migrations = try InquiryService.migrations()
-        XCTAssertEqual(migrations.map(\.name), ["inquiry_devices"])
+        XCTAssertEqual(migrations.map(\.name), ["inquiry_devices", "identity_saves"])
     }
 }

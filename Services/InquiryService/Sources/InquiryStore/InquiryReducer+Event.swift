@@ -21,6 +21,9 @@ extension InquiryReducer {
         case localeNotSaved(requestID: UInt64, locale: String)
         /// The pause before the store reads a step that is being checked again.
         case waitEnded(requestID: UInt64)
+        /// The verified identity of a passed government id step is saved in the person's vault.
+        case identitySaved(requestID: UInt64, VerifiedIdentity)
+        case identityNotSaved(requestID: UInt64, InquiryError)
     }
 
     /// What to do.
@@ -38,5 +41,7 @@ extension InquiryReducer {
         case saveLocale(requestID: UInt64, locale: String)
         /// Pauses before the step is read again.
         case wait(requestID: UInt64, milliseconds: Int64)
+        /// Saves the verified identity of a passed government id step through the organization's mapper.
+        case saveIdentity(requestID: UInt64, SavedInquiry, IdentitySaveRequest)
     }
 }

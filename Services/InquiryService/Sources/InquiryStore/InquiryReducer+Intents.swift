@@ -50,6 +50,7 @@ extension InquiryReducer {
             switch retry {
             case .folio(let request): return callFolio(request, again: state.retryRequestID, &state)
             case .saveLocale(let locale): return saveLocale(locale, &state)
+            case .saveIdentity(let save): return saveIdentity(save, &state)
             }
         case .openLink, .capture:
             // The client opens the link or the camera itself; the store ignores these when sent.

@@ -32,6 +32,7 @@ extension InquiryReducer {
             "error": errorView?.json,
             "failure": state.failure.map { InquiryFailureView.notice($0, locale: locale).json },
             "lifecycle": state.lifecycle.json,
+            "identity": state.identity?.json,
         ])
     }
 

@@ -31,6 +31,9 @@ extension InquiryReducer.State: SnapshotRepresentable {
         members["openRequestBase"] = openRequestBase.map { .int(Int64($0)) }
         members["outcome"] = outcome?.json
         members["capture"] = capture.flatMap { try? JSONValue(encoding: $0) }
+        members["identity"] = identity?.json
+        members["pendingSave"] = pendingSave.flatMap { try? JSONValue(encoding: $0) }
+        members["identitySaves"] = .array(identitySaves.sorted().map(JSONValue.string))
         return .object(members)
     }
 }

@@ -41,6 +41,12 @@ extension InquiryReducer {
         public var outcome: TerminalOutcome?
         /// The automatic capture of the document side a SCAN shows.
         public var capture: DocumentCaptureSession?
+        /// The verified identity, once it is saved.
+        public var identity: VerifiedIdentity?
+        /// The government id attempts whose identity the store saved or tried to save (`stepId/attempt`).
+        public var identitySaves: Set<String> = []
+        /// The identity save under way.
+        public var pendingSave: IdentitySaveRequest?
 
         public init(sdkLocale: String, deviceTimeZone: String) {
             self.sdkLocale = sdkLocale

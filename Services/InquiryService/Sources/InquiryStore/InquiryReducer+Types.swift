@@ -139,4 +139,22 @@ public enum KeptValue: Hashable, Sendable, Codable {
 public enum RetryTarget: Codable, Hashable, Sendable {
     case folio(FolioInquiryRequest)
     case saveLocale(String)
+    case saveIdentity(IdentitySaveRequest)
+}
+
+/// The identity save of one passed government id attempt.
+public struct IdentitySaveRequest: Codable, Hashable, Sendable {
+    public var stepId: String
+    public var attempt: Int64
+    /// Names the save everywhere it is kept (the vault's idempotency, the save's durable record): the same
+    /// after a worker died.
+    public var saveId: String
+
+    public init(stepId: String, attempt: Int64, saveId: String) {
+        self.stepId = stepId
+        self.attempt = attempt
+        self.saveId = saveId
+    }
+
+    var key: String { "\(stepId)/\(attempt)" }
 }

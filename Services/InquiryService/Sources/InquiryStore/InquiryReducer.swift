@@ -74,6 +74,18 @@ public struct InquiryReducer: StoreReducer {
             state.error = .localeNotSaved(locale: locale)
             state.retry = .saveLocale(locale)
             return []
+        case .identitySaved(let requestID, let identity):
+            guard state.pendingRequest == requestID else { return [] }
+            state.pendingRequest = nil
+            state.pendingSave = nil
+            state.loading = false
+            state.identity = identity
+            return []
+        case .identityNotSaved(let requestID, let error):
+            guard state.pendingRequest == requestID, let request = state.pendingSave else {
+                return []
+            }
+            return identityNotSaved(error, request, &state)
         case .waitEnded(let requestID):
             // An intent sent during the pause replaced the read.
             guard state.pendingRequest == requestID, !state.loading else { return [] }
@@ -213,8 +225,12 @@ public struct InquiryReducer: StoreReducer {
         state.locale = update.locale
         state.observing = !update.controller
         guard let outcome = update.status.outcome else {
+            guard case .verification(let view) = stage.content else { return [] }
+            if let save = view.identitySave(inquiryId: update.inquiryId), !state.identitySaves.contains(save.key) {
+                return saveIdentity(save, &state)
+            }
             // A step being checked or prepared moves on without an intent: the store reads it again.
-            guard case .verification(let view) = stage.content, view.state.isWaiting else { return [] }
+            guard view.state.isWaiting else { return [] }
             let requestID = state.startRequest()
             return [.wait(requestID: requestID, milliseconds: Self.waitMilliseconds)]
         }

@@ -32,16 +32,28 @@ public enum InquiryStore {
         /// Saves the choice as the runtime's SDK language; false when it cannot be saved.
         public var saveLocale: @Sendable (_ runtimeID: String, _ locale: String) async -> Bool
         public var facts: @Sendable (_ runtimeID: String) async throws -> RuntimeFacts?
+        /// Saves the verified identity of a passed government id attempt in the vault of the runtime's session.
+        public var saveIdentity:
+            @Sendable (
+                _ request: IdentitySaveRequest, _ inquiry: SavedInquiry, _ runtimeID: String, _ facts: RuntimeFacts
+            )
+                async throws(InquiryError) -> VerifiedIdentity
 
         public init(
             folio: InquiryFolio, memory: InquiryDeviceMemory,
             saveLocale: @escaping @Sendable (String, String) async -> Bool,
-            facts: @escaping @Sendable (String) async throws -> RuntimeFacts?
+            facts: @escaping @Sendable (String) async throws -> RuntimeFacts?,
+            saveIdentity:
+                @escaping @Sendable (IdentitySaveRequest, SavedInquiry, String, RuntimeFacts) async throws(InquiryError)
+                -> VerifiedIdentity = { _, _, _, _ throws(InquiryError) in
+                    throw .invalidState(message: "this store saves no identities")
+                }
         ) {
             self.folio = folio
             self.memory = memory
             self.saveLocale = saveLocale
             self.facts = facts
+            self.saveIdentity = saveIdentity
         }
     }
 
@@ -145,6 +157,13 @@ public enum InquiryStore {
                     return [.folioAnswered(requestID: requestID, answer)]
                 } catch {
                     return [.folioFailed(requestID: requestID, InquiryError(caught: error))]
+                }
+            case .saveIdentity(let requestID, let inquiry, let request):
+                do {
+                    let identity = try await dependencies.saveIdentity(request, inquiry, runtimeID, facts)
+                    return [.identitySaved(requestID: requestID, identity)]
+                } catch {
+                    return [.identityNotSaved(requestID: requestID, InquiryError(caught: error))]
                 }
             case .wait(let requestID, let milliseconds):
                 try? await Task.sleep(for: .milliseconds(milliseconds))
