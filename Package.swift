@@ -68,6 +68,7 @@ let package = Package(
         .target(name: "DocumentCapture", path: "Shared/DocumentCapture"),
         .target(name: "DocumentCaptureTesting", dependencies: ["DocumentCapture"], path: "Shared/DocumentCaptureTesting"),
         .target(name: "Images", dependencies: ["CVips", "Crypto"], path: "Shared/Images"),
+        .target(name: "Webhooks", dependencies: ["Crypto", "HTTP"], path: "Shared/Webhooks"),
 
         // MARK: Services (library + thin executable)
         .target(
@@ -123,6 +124,9 @@ let package = Package(
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"], path: "Tests/PostgresTests"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"], path: "Tests/HTTPTests"),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "CVips"], path: "Tests/ImagesTests"),
+        .testTarget(
+            name: "WebhooksTests", dependencies: ["Webhooks", "HTTP", "Crypto"], path: "Tests/WebhooksTests",
+            resources: [.copy("Vectors")]),
         .testTarget(
             name: "BusTests", dependencies: ["Bus", "TestSupport"], path: "Tests/BusTests",
             resources: [.copy("Vectors")]),
