@@ -30,6 +30,11 @@ let package = Package(
         .systemLibrary(
             name: "CNats", path: "Shared/CNats", pkgConfig: "libnats",
             providers: [.apt(["libnats-dev"])]),
+        // libvips (Debian libvips-dev) as a Clang module. Its headers need only GLib's include paths: vips.pc
+        // would add a dozen more and a -pthread that SwiftPM refuses with a warning on every build.
+        .systemLibrary(
+            name: "CVips", path: "Shared/CVips", pkgConfig: "gobject-2.0",
+            providers: [.apt(["libvips-dev"])]),
         .target(name: "CShims", dependencies: ["CCurl", "CMicroHTTPD"], path: "Shared/CShims"),
         // libphonenumber (Debian libphonenumber-dev) has no pkg-config file; its .so brings
         // protobuf, ICU and abseil along.
@@ -62,6 +67,8 @@ let package = Package(
         .target(name: "PhoneNumbers", dependencies: ["CPhoneNumber"], path: "Shared/PhoneNumbers"),
         .target(name: "DocumentCapture", path: "Shared/DocumentCapture"),
         .target(name: "DocumentCaptureTesting", dependencies: ["DocumentCapture"], path: "Shared/DocumentCaptureTesting"),
+        .target(name: "Images", dependencies: ["CVips", "Crypto"], path: "Shared/Images"),
+        .target(name: "Webhooks", dependencies: ["Crypto", "HTTP"], path: "Shared/Webhooks"),
 
         // MARK: Services (library + thin executable)
         .target(
@@ -116,6 +123,10 @@ let package = Package(
             name: "DocumentCaptureTests", dependencies: ["DocumentCapture", "DocumentCaptureTesting"], path: "Tests/DocumentCaptureTests"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"], path: "Tests/PostgresTests"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"], path: "Tests/HTTPTests"),
+        .testTarget(name: "ImagesTests", dependencies: ["Images", "CVips"], path: "Tests/ImagesTests"),
+        .testTarget(
+            name: "WebhooksTests", dependencies: ["Webhooks", "HTTP", "Crypto"], path: "Tests/WebhooksTests",
+            resources: [.copy("Vectors")]),
         .testTarget(
             name: "BusTests", dependencies: ["Bus", "TestSupport"], path: "Tests/BusTests",
             resources: [.copy("Vectors")]),

@@ -4,7 +4,7 @@ set -euo pipefail
 
 packages=(
     pkg-config libpq-dev postgresql libsodium-dev libcurl4-openssl-dev libmicrohttpd-dev
-    libnats-dev libphonenumber-dev libicu-dev nats-server wrk curl python3-yaml
+    libnats-dev libphonenumber-dev libicu-dev libvips-dev nats-server wrk curl python3-yaml
 )
 missing=()
 for package in "${packages[@]}"; do

@@ -14,6 +14,7 @@ public struct CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
         case authenticationFailed
         case signatureInvalid
         case malformedBase64URL
+        case malformedBase64
         case malformedHex
         case malformedBase32
         case malformedJWS
@@ -53,6 +54,8 @@ public struct CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     public static let signatureInvalid = CryptoError(.signatureInvalid)
     /// Text is not canonical unpadded base64url.
     public static let malformedBase64URL = CryptoError(.malformedBase64URL)
+    /// Text is not canonical padded standard base64.
+    public static let malformedBase64 = CryptoError(.malformedBase64)
     /// Text is not an even-length string of hex digits.
     public static let malformedHex = CryptoError(.malformedHex)
     /// Text is not canonical unpadded RFC 4648 base32 (e.g. a TOTP secret).
@@ -86,6 +89,7 @@ public struct CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
             "authentication failed: wrong key, wrong additional data or tampered data"
         case .signatureInvalid: "signature invalid"
         case .malformedBase64URL: "malformed base64url"
+        case .malformedBase64: "malformed base64"
         case .malformedHex: "malformed hex"
         case .malformedBase32: "malformed base32"
         case .malformedJWS: "malformed JWS: expected three dot-separated segments"

@@ -30,7 +30,8 @@ final class CurlEasy {
         // Resets options only; the connection cache survives.
         curl_easy_reset(handle)
         errorBuffer[0] = 0
-        let transfer = CurlTransfer(job: job, maxResponseSize: configuration.maxResponseSize)
+        let transfer = CurlTransfer(
+            job: job, maxResponseSize: job.request.maxResponseSize ?? configuration.maxResponseSize)
         var headerList: UnsafeMutablePointer<curl_slist>?
         defer { curl_slist_free_all(headerList) }
 
@@ -107,18 +108,17 @@ final class CurlEasy {
         try check(folio_curl_setopt_string(handle, CURLOPT_URL, transfer.job.request.url))
         try check(folio_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"))
         try check(folio_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
-        try check(
-            folio_curl_setopt_long(
-                handle, CURLOPT_TIMEOUT_MS, Int(max(1, configuration.timeout.milliseconds))))
+        let timeout = transfer.job.request.timeout ?? configuration.timeout
+        try check(folio_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(max(1, timeout.milliseconds))))
         try check(
             folio_curl_setopt_long(
                 handle, CURLOPT_CONNECTTIMEOUT_MS, Int(max(1, configuration.connectTimeout.milliseconds))))
         try check(
             folio_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)))
-        if configuration.maxResponseSize >= 0 {
+        if transfer.maxResponseSize >= 0 {
             try check(
                 folio_curl_setopt_off_t(
-                    handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(configuration.maxResponseSize)))
+                    handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(transfer.maxResponseSize)))
         }
         try check(folio_curl_setopt_function(handle, CURLOPT_WRITEFUNCTION, curlWriteCallback))
         try check(folio_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context))

@@ -8,15 +8,24 @@ public struct HTTPClientRequest: Sendable {
     public var headers: [String: String]
     /// The body, or nil for none.
     public var body: [UInt8]?
+    /// Limit for this whole request, connect included; nil uses the client's
+    /// ``HTTPClient/Configuration/timeout``.
+    public var timeout: Duration?
+    /// Largest accepted response body in bytes for this request; nil uses the client's
+    /// ``HTTPClient/Configuration/maxResponseSize``. A larger one fails with ``HTTPClientError/responseTooLarge``.
+    public var maxResponseSize: Int?
 
     /// Creates a request.
     public init(
-        method: String = "GET", url: String, headers: [String: String] = [:], body: [UInt8]? = nil
+        method: String = "GET", url: String, headers: [String: String] = [:], body: [UInt8]? = nil,
+        timeout: Duration? = nil, maxResponseSize: Int? = nil
     ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.timeout = timeout
+        self.maxResponseSize = maxResponseSize
     }
 }
 
