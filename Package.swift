@@ -83,7 +83,7 @@ let package = Package(
             name: "InquiryService",
             dependencies: [
                 "ServiceKit", "StoreKit", "FolioClient", "Crypto", "WireModel", "PhoneNumbers", "Postgres", "FolioAPI",
-                "Bus", "Lifecycle", "CIDNA", "DocumentCapture",
+                "Bus", "Lifecycle", "CIDNA", "DocumentCapture", "Images", "Webhooks",
             ],
             path: "Services/InquiryService/Sources", resources: [.copy("Migrations")]),
         .executableTarget(

@@ -8,9 +8,9 @@ extension ImageReader {
     public static let workers = BlockingWorkPool(
         label: "Images.ImageReader", width: ProcessInfo.processInfo.activeProcessorCount, budget: 256 << 20)
 
-    /// Async form of ``read(_:)``, run on ``workers``. Too many bytes are refused without waiting for a
+    /// ``read(_:)`` run on ``workers``, off the cooperative pool (a distinct name, so an async caller cannot pick the blocking form by accident). Too many bytes are refused without waiting for a
     /// worker.
-    public func read(_ bytes: [UInt8]) async throws(ImageReadError) -> ImageMeta {
+    public func readOnWorkers(_ bytes: [UInt8]) async throws(ImageReadError) -> ImageMeta {
         guard Int64(bytes.count) <= maxBytes else { throw .tooLarge(limitBytes: maxBytes) }
         let result = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<ImageMeta, ImageReadError>, Never>) in

@@ -6,14 +6,14 @@ final class ImageReaderAsyncTests: XCTestCase {
         let jpeg = try TestImages.encoded(width: 33, height: 21, suffix: ".jpg")
         let reader = ImageReader()
         let blocking = try readBlocking(reader, jpeg)
-        let meta = try await reader.read(jpeg)
+        let meta = try await reader.readOnWorkers(jpeg)
         XCTAssertEqual(meta, blocking)
         XCTAssertEqual(meta, ImageMeta(width: 33, height: 21, sizeBytes: Int64(jpeg.count), format: .jpeg))
     }
 
     func testTheAsyncReadRefusesOneByteOverTheLimitWithTooLarge() async {
         do throws(ImageReadError) {
-            _ = try await ImageReader(maxBytes: 10).read([UInt8](repeating: 0, count: 11))
+            _ = try await ImageReader(maxBytes: 10).readOnWorkers([UInt8](repeating: 0, count: 11))
             XCTFail("expected tooLarge")
         } catch {
             XCTAssertEqual(error, .tooLarge(limitBytes: 10))
@@ -51,7 +51,7 @@ final class ImageReaderAsyncTests: XCTestCase {
             for (index, input) in inputs.enumerated() {
                 group.addTask {
                     do throws(ImageReadError) {
-                        return (index, .success(try await reader.read(input.bytes)))
+                        return (index, .success(try await reader.readOnWorkers(input.bytes)))
                     } catch {
                         return (index, .failure(error))
                     }

@@ -13,7 +13,8 @@ public enum InquiryService {
     public static let name = "inquiry"
 
     public static func definition() throws -> ServiceDefinition {
-        let shared = ServiceShared(dependencies)
+        let mappers = try IdentityMappers(identityMappers())
+        let shared = ServiceShared { context in dependencies(context, mappers: mappers) }
         return ServiceDefinition(
             name: name, migrations: try migrations(),
             methods: { context in
@@ -27,14 +28,30 @@ public enum InquiryService {
 
     /// The store's dependencies in a running worker: Folio through FolioClient (FOLIO_API_URL, FOLIO_API_KEY),
     /// the device memory and runtimes in PostgreSQL, the SDK language through the AuthService.
-    static func dependencies(_ context: ServiceContext) -> InquiryStore.Dependencies {
+    static func dependencies(_ context: ServiceContext, mappers: IdentityMappers) -> InquiryStore.Dependencies {
         let client = context.folioClient()
-        let verifier = WindowAttestationVerifier(fetchKeys: { try await client.jwks() })
+        let keys = FolioSigningKeys(folio: client)
+        let verifier = WindowAttestationVerifier(keys: keys)
         let database = context.database
+        let saver = IdentitySaver.live(
+            client: client, keys: keys, transport: context.transport, database: database, mappers: mappers)
         return InquiryStore.Dependencies(
             folio: .live(client, verifier: verifier), memory: InquiryDeviceMemory(database: database),
             saveLocale: InquiryStore.savingLocale(bus: BusClient(transport: context.transport, timeout: .seconds(5))),
-            facts: { runtimeID in try await InquiryStore.facts(runtimeID: runtimeID, database: database) })
+            facts: { runtimeID in try await InquiryStore.facts(runtimeID: runtimeID, database: database) },
+            saveIdentity: { request, inquiry, runtimeID, facts throws(InquiryError) in
+                try await saver.save(
+                    request, inquiry: inquiry, runtimeID: runtimeID, organizationID: facts.organizationID,
+                    deviceID: facts.deviceID)
+            })
+    }
+
+    /// The identity record mapper of each organization, from FOLIO_IDENTITY_MAPPERS (docs/operations.md).
+    static func identityMappers() throws -> IdentityMapperConfiguration {
+        guard let text = ProcessInfo.processInfo.environment["FOLIO_IDENTITY_MAPPERS"], !text.isEmpty else {
+            return IdentityMapperConfiguration()
+        }
+        return try IdentityMapperConfiguration(json: text)
     }
 
     /// The device memory tables (saved inquiries, the current one, exchanged launch codes).

@@ -14,6 +14,11 @@ public struct WindowAttestationVerifier: Sendable {
         keys = FolioSigningKeys(fetch: fetchKeys)
     }
 
+    /// A verifier that shares `keys` with the other checks of Folio's signatures.
+    public init(keys: FolioSigningKeys) {
+        self.keys = keys
+    }
+
     public func verify(_ attestation: String, inquiryID: String, organizationID: String, deviceID: String)
         async throws(InquiryError)
     {
