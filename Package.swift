@@ -158,7 +158,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "FolioModel", "Bus", "HTTP", "Postgres", "Crypto", "FolioEmulator", "FolioClient", "TestSupport",
-                "DocumentCaptureTesting",
+                "DocumentCaptureTesting", "Webhooks",
             ],
             path: "Tests/EndToEndTests"),
     ],

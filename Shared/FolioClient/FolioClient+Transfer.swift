@@ -39,7 +39,7 @@ extension FolioClient {
         switch error {
         case .timeout: return .timeout(error.description)
         case .connectionDropped: return .connectionDropped(error.description)
-        case .responseTooLarge: return .malformedResponse(error.description)
+        case .responseTooLarge: return .responseTooLarge
         default: return .unreachable(error.description)
         }
     }

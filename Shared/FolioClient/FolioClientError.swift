@@ -11,6 +11,7 @@ public struct FolioClientError: Error, Equatable, CustomStringConvertible {
         case connectionDropped
         case malformedResponse
         case cancelled
+        case responseTooLarge
     }
 
     private let kind: Kind
@@ -42,6 +43,8 @@ public struct FolioClientError: Error, Equatable, CustomStringConvertible {
     public static var malformedResponse: Self { .init(.malformedResponse) }
     /// The calling task was cancelled.
     public static var cancelled: Self { .init(.cancelled) }
+    /// The answer was larger than the request allowed (`HTTPClientRequest.maxResponseSize`).
+    public static var responseTooLarge: Self { .init(.responseTooLarge) }
 
     static func timeout(_ message: String) -> Self { .init(.timeout, message: message) }
     static func unreachable(_ message: String) -> Self { .init(.unreachable, message: message) }
@@ -70,7 +73,7 @@ public struct FolioClientError: Error, Equatable, CustomStringConvertible {
         case .api(let status, let code):
             status >= 500 || status == 429 || (status == 409 && code == "IDEMPOTENCY_KEY_IN_PROGRESS")
         case .timeout, .unreachable, .connectionDropped: true
-        case .malformedResponse, .cancelled: false
+        case .malformedResponse, .cancelled, .responseTooLarge: false
         }
     }
 
@@ -86,6 +89,7 @@ public struct FolioClientError: Error, Equatable, CustomStringConvertible {
         case .connectionDropped: base = "Folio dropped the connection"
         case .malformedResponse: base = "malformed answer from Folio"
         case .cancelled: base = "Folio call cancelled"
+        case .responseTooLarge: base = "Folio's answer is larger than the request allows"
         }
         return message.isEmpty ? base : "\(base): \(message)"
     }

@@ -180,7 +180,10 @@ public struct FolioInquiryClient: Sendable {
     }
 
     /// `GET .../files/{fileId}`: the bytes of a file uploaded to the inquiry and its mime type.
-    public func downloadFile(fileId: String) async throws(FolioInquiryError) -> FolioInquiryDownload {
+    /// A file over `maxBytes` (32 MiB by default) is FileTooLarge; its bytes are not read past the limit.
+    public func downloadFile(fileId: String, maxBytes: Int = FolioInquiryError.defaultFileLimitBytes)
+        async throws(FolioInquiryError) -> FolioInquiryDownload
+    {
         let url =
             client.baseURL + path + "/files/\(FolioClient.pathSegment(fileId))"
             + FolioClient.query([("deviceId", deviceId)])
@@ -190,16 +193,18 @@ public struct FolioInquiryClient: Sendable {
         ]
         let response: HTTPClientResponse
         do {
-            response = try await client.transfer(HTTPClientRequest(method: "GET", url: url, headers: headers))
+            var request = HTTPClientRequest(method: "GET", url: url, headers: headers)
+            request.maxResponseSize = maxBytes + 1
+            response = try await client.transfer(request)
+        } catch where error == .responseTooLarge {
+            throw .fileTooLarge(limitBytes: maxBytes)
         } catch {
             throw FolioInquiryError(error, body: nil)
         }
         guard (200..<300).contains(response.status) else {
             throw FolioInquiryError(FolioClient.apiError(response), body: response.body)
         }
-        guard response.body.count <= FolioInquiryError.defaultFileLimitBytes else {
-            throw .malformedAnswer(message: "the file is larger than \(FolioInquiryError.defaultFileLimitBytes) bytes")
-        }
+        guard response.body.count <= maxBytes else { throw .fileTooLarge(limitBytes: maxBytes) }
         let mimeType = response.headers["content-type"] ?? "application/octet-stream"
         return FolioInquiryDownload(mimeType: mimeType, bytes: response.body)
     }

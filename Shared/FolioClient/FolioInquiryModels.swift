@@ -92,6 +92,14 @@ public struct FolioVerificationKnobs: Encodable, Sendable, Equatable {
         case blankSession = "BLANK_SESSION"
     }
 
+    /// What downloading a passed step's artifacts gives instead of the photos.
+    public enum ArtifactBytes: String, Encodable, Sendable {
+        /// 32 MiB and one byte.
+        case oversized = "OVERSIZED"
+        /// A PNG signature followed by bytes that are no image.
+        case unreadable = "UNREADABLE"
+    }
+
     /// The fields of a government id output the knob may set.
     public struct Output: Encodable, Sendable, Equatable {
         public var documentNumber: String?
@@ -116,12 +124,14 @@ public struct FolioVerificationKnobs: Encodable, Sendable, Equatable {
     /// A selfie PHOTO state without `captureField`.
     public var photoWithoutCaptureField: Bool?
     public var output: Output?
+    public var artifactBytes: ArtifactBytes?
 
     public init(
         outcomes: [Outcome]? = nil, processingReads: Int? = nil, deliveryFails: Bool? = nil,
         selfieServiceUrl: String? = nil, captureMismatch: CaptureMismatch? = nil,
-        photoWithoutCaptureField: Bool? = nil, output: Output? = nil
+        photoWithoutCaptureField: Bool? = nil, output: Output? = nil, artifactBytes: ArtifactBytes? = nil
     ) {
+        self.artifactBytes = artifactBytes
         self.outcomes = outcomes
         self.processingReads = processingReads
         self.deliveryFails = deliveryFails

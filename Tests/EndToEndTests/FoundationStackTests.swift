@@ -17,7 +17,13 @@ final class FoundationStackTests: XCTestCase {
     var logDirectory = URL(fileURLWithPath: NSTemporaryDirectory())
     var gatewayPort: UInt16 = 0
     var emulatorPort: UInt16 = 0
+    /// Where a test's operator endpoint listens: the webhook identity mappers of org_acme (`/map`) and org_civic
+    /// (`/clock`) post there.
+    var operatorPort: UInt16 = 0
     let http = HTTPClient(configuration: .init(timeout: .seconds(10)))
+
+    /// The secret of the operator endpoint's webhooks (Standard Webhooks' published example key).
+    static let webhookSecret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
 
     override func setUp() async throws {
         let logs = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
@@ -25,12 +31,24 @@ final class FoundationStackTests: XCTestCase {
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         gatewayPort = try freePort()
         emulatorPort = try freePort()
+        operatorPort = try freePort()
+        let mappers: JSONValue = [
+            "org_acme": [
+                "type": "WEBHOOK", "url": .string("http://127.0.0.1:\(operatorPort)/map"),
+                "secret": .string(Self.webhookSecret), "timeoutMs": 3000,
+            ],
+            "org_civic": [
+                "type": "WEBHOOK", "url": .string("http://127.0.0.1:\(operatorPort)/clock"),
+                "secret": .string(Self.webhookSecret), "timeoutMs": 3000,
+            ],
+        ]
         let common = [
             "FOLIO_DATABASE_URL": try TestEnvironment.databaseURL(), "FOLIO_NATS_URL": try TestEnvironment.natsURL(),
             "FOLIO_API_URL": "http://127.0.0.1:\(emulatorPort)", "FOLIO_API_KEY": "e2e-key", "FOLIO_LOG_LEVEL": "info",
             // The vault's key-encryption key (bytes 0x00-0x1f) and a retry schedule a hundred times faster.
             "FOLIO_VAULT_KEK": "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8", "FOLIO_VAULT_RETRY_SCALE": "0.01",
             "FOLIO_VAULT_NETWORK_PROBE_SECONDS": "1",
+            "FOLIO_IDENTITY_MAPPERS": String(decoding: mappers.serialized(), as: UTF8.self),
         ]
         processes.append(
             try StackProcess(

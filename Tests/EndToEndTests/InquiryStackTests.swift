@@ -25,10 +25,10 @@ extension FoundationStackTests {
     }
 
     /// A runtime of org-demo, on the device of `deviceCredential` when given.
-    func inquiryRuntime(deviceCredential: String? = nil) async throws
+    func inquiryRuntime(deviceCredential: String? = nil, organization: String = "org-demo") async throws
         -> (token: String, runtimeID: String, device: String)
     {
-        var params: [String: JSONValue] = ["organizationId": "org-demo"]
+        var params: [String: JSONValue] = ["organizationId": .string(organization)]
         if let deviceCredential { params["deviceCredential"] = .string(deviceCredential) }
         let created = try await rpc("runtime.create", .object(params))
         return (

@@ -41,13 +41,16 @@ extension FoundationStackTests {
     /// Starts a second InquiryService worker (`inquiry-second`) and waits until it is on the bus.
     func startSecondInquiryWorker() async throws {
         var second = serviceEnvironment
-        second["FOLIO_WORKER_ID"] = "inquiry-second"
+        // A test that kills workers may start another: each gets an id of its own.
+        let started = processes.filter { $0.workerID?.hasPrefix("inquiry-second") == true }.count
+        let workerID = started == 0 ? "inquiry-second" : "inquiry-second-\(started + 1)"
+        second["FOLIO_WORKER_ID"] = workerID
         processes.append(try StackProcess("folio-inquiry", environment: second, logDirectory: logDirectory))
-        try await waitUntil("the second inquiry worker answers") {
+        try await waitUntil("the inquiry worker \(workerID) answers") {
             let pool = PostgresPool(url: try TestEnvironment.databaseURL(), size: 1)
             defer { Task { await pool.close() } }
             let rows = try await pool.query(
-                "SELECT 1 FROM service_workers WHERE service = 'inquiry' AND worker_id = 'inquiry-second'")
+                "SELECT 1 FROM service_workers WHERE service = 'inquiry' AND worker_id = \(workerID)")
             return !rows.isEmpty
         }
     }
@@ -57,7 +60,9 @@ extension FoundationStackTests {
         let owner = try await snapshotOwner(store)
         let workers = processes.indices.filter { processes[$0].name == "folio-inquiry" }
         XCTAssertEqual(workers.count, 2)
-        let victim = try XCTUnwrap(owner == "inquiry-second" ? workers.last : workers.first)
+        // The first worker runs under the default id; the ones a test started under the ids it gave them.
+        let victim = try XCTUnwrap(
+            workers.first { processes[$0].workerID == owner } ?? workers.first { processes[$0].workerID == nil })
         kill(processes[victim].process.processIdentifier, SIGKILL)
         processes[victim].process.waitUntilExit()
         processes.remove(at: victim)

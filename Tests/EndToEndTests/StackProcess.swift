@@ -5,11 +5,14 @@ import TestSupport
 /// a log file that failing tests print.
 final class StackProcess: @unchecked Sendable {
     let name: String
+    /// FOLIO_WORKER_ID when the test set one.
+    let workerID: String?
     let process = Process()
     let logURL: URL
 
     init(_ name: String, environment: [String: String], logDirectory: URL) throws {
         self.name = name
+        workerID = environment["FOLIO_WORKER_ID"]
         // Two workers of one service each keep their own log.
         let logName = environment["FOLIO_WORKER_ID"].map { "\(name)-\($0)" } ?? name
         let binary = TestEnvironment.packageRoot().appendingPathComponent(".build/debug/\(name)")

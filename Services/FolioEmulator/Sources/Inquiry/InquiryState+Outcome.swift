@@ -59,6 +59,14 @@ extension InquiryState {
         guard let file = record.files.first(where: { $0.fileId == fileId }), let bytes = fileBytes[fileId] else {
             throw InquiryFailure(status: 404, code: "FILE_NOT_FOUND", message: "no file \(fileId) in \(record.id)")
         }
+        for (stepId, verification) in record.verifications
+        where verification.outcome?.artifacts.contains(where: { $0["fileId"]?.stringValue == fileId }) == true {
+            switch record.verificationKnobs[stepId]?.artifactBytes {
+            case .oversized?: return (file.mimeType, Data(count: 32 * 1024 * 1024 + 1))
+            case .unreadable?: return (file.mimeType, Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: 64))
+            case nil: break
+            }
+        }
         return (file.mimeType, bytes)
     }
 

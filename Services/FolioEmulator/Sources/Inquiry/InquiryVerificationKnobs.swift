@@ -24,12 +24,21 @@ struct InquiryVerificationKnobs: Sendable, Equatable {
     var selfieServiceUrl: String?
     var captureMismatch: CaptureMismatch?
     var photoWithoutCaptureField = false
+    /// What the download of a passed step's artifacts gives instead of the photos.
+    enum ArtifactBytes: String, Sendable, CaseIterable {
+        /// 32 MiB and one byte.
+        case oversized = "OVERSIZED"
+        /// A PNG signature followed by bytes that are no image.
+        case unreadable = "UNREADABLE"
+    }
+
+    var artifactBytes: ArtifactBytes?
     /// GovIdOutput fields that replace the template's (`documentNumber`, `birthdate`).
     var output: [String: String] = [:]
 
     static let members: Set<String> = [
         "outcomes", "processingReads", "deliveryFails", "selfieServiceUrl", "captureMismatch",
-        "photoWithoutCaptureField", "output",
+        "photoWithoutCaptureField", "output", "artifactBytes",
     ]
     static let outputMembers: Set<String> = ["documentNumber", "birthdate"]
 
@@ -80,6 +89,12 @@ struct InquiryVerificationKnobs: Sendable, Equatable {
                 throw .invalidRequest("\(path).selfieServiceUrl must be a non-empty string")
             }
             selfieServiceUrl = text
+        }
+        if let replaced = members["artifactBytes"], !replaced.isNull {
+            guard let chosen = replaced.stringValue.flatMap(ArtifactBytes.init(rawValue:)) else {
+                throw .invalidRequest("\(path).artifactBytes must be OVERSIZED or UNREADABLE")
+            }
+            artifactBytes = chosen
         }
         if let mismatch = members["captureMismatch"], !mismatch.isNull {
             guard let chosen = mismatch.stringValue.flatMap(CaptureMismatch.init(rawValue:)) else {
