@@ -147,7 +147,7 @@ let package = Package(
             name: "InquiryServiceTests",
             dependencies: [
                 "InquiryService", "StoreKitTesting", "TestSupport", "WireModel", "PhoneNumbers", "Crypto",
-                "FolioClient", "DocumentCapture", "DocumentCaptureTesting",
+                "FolioClient", "DocumentCapture", "DocumentCaptureTesting", "HTTP", "Webhooks",
             ],
             path: "Tests/InquiryServiceTests", resources: [.copy("Vectors")]),
         .testTarget(

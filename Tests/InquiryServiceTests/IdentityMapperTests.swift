@@ -1,4 +1,6 @@
 import FolioModel
+import HTTP
+import Webhooks
 import WireModel
 import XCTest
 
@@ -92,5 +94,59 @@ final class IdentityMapperTests: XCTestCase {
         XCTAssertThrowsError(try IdentityMapperConfiguration(json: #"{"x": {"type": "FTP"}}"#))
         XCTAssertThrowsError(
             try IdentityMapperConfiguration(json: #"{"x": {"type": "WEBHOOK", "url": "https://a", "secret": "s"}}"#))
+    }
+}
+
+/// The webhook mapper against an operator endpoint on loopback.
+final class WebhookIdentityMapperTests: XCTestCase {
+    static let secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+
+    private func mapper(port: UInt16, path: String = "/map", timeoutMs: Int64 = 2000) throws -> WebhookIdentityMapper {
+        try WebhookIdentityMapper(
+            WebhookMapperSettings(
+                url: "http://127.0.0.1:\(port)\(path)", secret: Self.secret, timeoutMilliseconds: timeoutMs,
+                maxAnswerBytes: 1024))
+    }
+
+    private let identity = VerifiedIdentity(
+        inquiryId: "inq_1", selectedDocumentType: nil, output: .govId(GovIdOutput()), issuedAt: 1, expiresAt: 2,
+        files: [])
+
+    private func endpoint(_ answer: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws -> HTTPServer {
+        let server = HTTPServer(configuration: .init(port: 0)) { request in answer(request) }
+        try server.start()
+        return server
+    }
+
+    func testTheEndpointGetsASignedMessageWithTheIdentityAndItsAnswerIsTheBody() async throws {
+        let secret = try WebhookSecret(Self.secret)
+        let server = try endpoint { request in
+            guard (try? secret.verify(headers: request.headers, body: request.body)) != nil,
+                let message = try? JSONParser.parse(request.body), message["type"] == "identity.map",
+                message["data"]?["identity"]?["inquiryId"] == "inq_1", message["data"]?["existing"] == .null
+            else { return HTTPResponse(status: 400, text: "unexpected") }
+            return HTTPResponse(status: 200, text: #"{"schema":"ops","version":3,"payload":"{}"}"#)
+        }
+        let body = try await mapper(port: server.port).map(identity: identity, existing: nil)
+        XCTAssertEqual(body, RecordContent(schema: "ops", version: 3, payload: "{}"))
+        await server.shutdown()
+    }
+
+    func testAFailingGarbageOrUnreachableEndpointIsAMappingErrorWithItsReason() async throws {
+        let failing = try endpoint { _ in HTTPResponse(status: 500, text: "boom") }
+        let garbage = try endpoint { _ in HTTPResponse(status: 200, text: "not json") }
+        let large = try endpoint { _ in HTTPResponse(status: 200, text: String(repeating: "x", count: 4096)) }
+        for (port, reason) in [
+            (failing.port, "500"), (garbage.port, "no record body"), (large.port, "failed"), (1, "failed"),
+        ] {
+            let mapper = try mapper(port: port)
+            do {
+                _ = try await mapper.map(identity: identity, existing: nil)
+                XCTFail("port \(port) answered a body")
+            } catch {
+                XCTAssertTrue(error.message.contains(reason), "\(error.message) names \(reason)")
+            }
+        }
+        for server in [failing, garbage, large] { await server.shutdown() }
     }
 }
