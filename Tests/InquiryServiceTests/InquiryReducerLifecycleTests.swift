@@ -145,6 +145,7 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
             .folioFailed(requestID: 4, .notController), effects: [.callFolio(requestID: 5, saved, .read(locale: "en"))]
         ) {
             $0.observing = true
+            $0.readingAsObserver = true
             $0.pendingRequest = 5
             $0.pendingFolio = .read(locale: "en")
             $0.nextRequestID = 5

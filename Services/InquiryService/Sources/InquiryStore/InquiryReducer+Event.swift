@@ -15,6 +15,10 @@ extension InquiryReducer {
         case accessGranted(requestID: UInt64, SavedInquiry)
         /// The device saved the inquiry as its current one.
         case inquiryRemembered(requestID: UInt64)
+        /// The device's memory stayed unavailable: the inquiry could not be saved.
+        case inquiryNotRemembered(requestID: UInt64)
+        /// The device's memory stayed unavailable: the inquiry could not be forgotten.
+        case inquiryNotForgotten(inquiryId: String)
         case folioAnswered(requestID: UInt64, FolioInquiryAnswer)
         case folioFailed(requestID: UInt64, InquiryError)
         case localeSaved(requestID: UInt64, locale: String)

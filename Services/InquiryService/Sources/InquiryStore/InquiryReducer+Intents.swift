@@ -51,6 +51,9 @@ extension InquiryReducer {
             case .folio(let request): return callFolio(request, again: state.retryRequestID, &state)
             case .saveLocale(let locale): return saveLocale(locale, &state)
             case .saveIdentity(let save): return saveIdentity(save, &state)
+            case .forgetInquiry(let inquiryId):
+                state.error = nil
+                return [.forgetInquiry(inquiryId: inquiryId)]
             }
         case .openLink, .capture:
             // The client opens the link or the camera itself; the store ignores these when sent.

@@ -8,7 +8,8 @@ extension InquiryReducer.State: SnapshotRepresentable {
     public var snapshot: JSONValue {
         var members: [String: JSONValue] = [
             "sdkLocale": .string(sdkLocale), "deviceTimeZone": .string(deviceTimeZone), "lifecycle": lifecycle.json,
-            "loading": .bool(loading), "observing": .bool(observing), "nextRequestID": .int(Int64(nextRequestID)),
+            "loading": .bool(loading), "observing": .bool(observing),
+            "readingAsObserver": .bool(readingAsObserver), "nextRequestID": .int(Int64(nextRequestID)),
             "fieldErrors": .object(fieldErrors.mapValues(JSONValue.string)),
             "kept": .object(kept.mapValues { $0.json }),
         ]

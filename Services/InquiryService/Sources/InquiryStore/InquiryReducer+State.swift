@@ -38,6 +38,8 @@ extension InquiryReducer {
         public var openRequestBase: UInt64?
         /// Another device controls the inquiry.
         public var observing = false
+        /// The read after a NotController is under way: another NotController does not read again.
+        public var readingAsObserver = false
         public var outcome: TerminalOutcome?
         /// The automatic capture of the document side a SCAN shows.
         public var capture: DocumentCaptureSession?

@@ -140,6 +140,7 @@ public enum RetryTarget: Codable, Hashable, Sendable {
     case folio(FolioInquiryRequest)
     case saveLocale(String)
     case saveIdentity(IdentitySaveRequest)
+    case forgetInquiry(String)
 }
 
 /// The identity save of one passed government id attempt.

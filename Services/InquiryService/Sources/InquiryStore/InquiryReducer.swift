@@ -58,6 +58,16 @@ public struct InquiryReducer: StoreReducer {
         case .inquiryRemembered(let requestID):
             guard state.pendingRequest == requestID else { return [] }
             return callFolio(.read(locale: nil), &state)
+        case .inquiryNotRemembered(let requestID):
+            // Not silently: a resume on this device would not find the inquiry, and the launch code is spent.
+            // Retry opens the entry again under the same idempotency keys, so Folio replays the exchange.
+            guard state.pendingRequest == requestID else { return [] }
+            return failBeforeFirstStep(.network(message: "the device memory is unavailable"), &state)
+        case .inquiryNotForgotten(let inquiryId):
+            guard !state.lifecycle.isClosed else { return [] }
+            state.error = .network(message: "the device memory is unavailable")
+            state.retry = .forgetInquiry(inquiryId)
+            return []
         case .folioAnswered(let requestID, let answer):
             guard state.pendingRequest == requestID else { return [] }
             return apply(answer, &state)
@@ -173,6 +183,7 @@ public struct InquiryReducer: StoreReducer {
 
     private func apply(_ answer: FolioInquiryAnswer, _ state: inout State) -> [Effect] {
         let request = state.pendingFolio
+        state.readingAsObserver = false
         state.pendingRequest = nil
         state.pendingFolio = nil
         state.loading = false
@@ -207,10 +218,11 @@ public struct InquiryReducer: StoreReducer {
         do {
             stage = try checked(update.stage, inquiryId: update.inquiryId)
         } catch {
-            // The update fails and the previous state stays.
-            guard state.hasFirstStep else { return failBeforeFirstStep(error, &state) }
+            // The update fails and the previous state stays; an inquiry at a final status is forgotten all the same.
+            let forget: [Effect] = update.status.outcome == nil ? [] : [.forgetInquiry(inquiryId: update.inquiryId)]
+            guard state.hasFirstStep else { return failBeforeFirstStep(error, &state) + forget }
             state.error = error
-            return []
+            return forget
         }
         if state.stage?.screenKey != stage.screenKey {
             state.kept = [:]
@@ -270,9 +282,13 @@ public struct InquiryReducer: StoreReducer {
             }
             return effects
         }
-        if error == .notController, let request, !request.keepsControllerRejection {
-            // Another device controls the inquiry: show the observer screen instead of the error.
+        let rereading = state.readingAsObserver
+        state.readingAsObserver = false
+        if error == .notController, let request, !request.keepsControllerRejection, !rereading {
+            // Another device controls the inquiry: show the observer screen instead of the error. Once: a read
+            // that is refused the same way shows the error.
             state.observing = true
+            state.readingAsObserver = true
             return callFolio(.read(locale: state.locale), &state)
         }
         if error.forgetsSavedInquiry {

@@ -138,19 +138,19 @@ public enum InquiryStore {
                     return [.folioFailed(requestID: requestID, InquiryError(caught: error))]
                 }
             case .rememberInquiry(let requestID, let saved, let launchCode):
-                // An inquiry the device cannot save still runs; it just cannot be resumed here later.
-                _ = await retrying({
+                let remembered = await retrying({
                     try await memory.remember(
                         saved, launchCode: launchCode, deviceID: facts.deviceID, organizationID: facts.organizationID)
                     return true
                 })
-                return [.inquiryRemembered(requestID: requestID)]
+                return remembered == nil
+                    ? [.inquiryNotRemembered(requestID: requestID)] : [.inquiryRemembered(requestID: requestID)]
             case .forgetInquiry(let inquiryID):
-                _ = await retrying({
+                let forgotten = await retrying({
                     try await memory.forget(inquiryID, deviceID: facts.deviceID)
                     return true
                 })
-                return []
+                return forgotten == nil ? [.inquiryNotForgotten(inquiryId: inquiryID)] : []
             case .callFolio(let requestID, let inquiry, let request):
                 do {
                     let answer = try await folio.send(request, inquiry, facts.deviceID, key(requestID))
@@ -176,13 +176,14 @@ public enum InquiryStore {
         }
     }
 
-    /// A database call, tried three times (a connection may be replaced in between); nil when it keeps failing.
+    /// A database call, tried five times with a doubling pause (0.1 s to 0.8 s: a connection may be replaced, a
+    /// database restarted in between); nil when it keeps failing, which the store shows as a retryable error.
     private static func retrying<T: Sendable>(_ body: @Sendable () async throws -> T) async -> T? {
-        for attempt in 0..<3 {
+        for attempt in 0..<5 {
             do {
                 return .some(try await body())
             } catch {
-                if attempt < 2 { try? await Task.sleep(for: .milliseconds(100 << attempt)) }
+                if attempt < 4 { try? await Task.sleep(for: .milliseconds(100 << attempt)) }
             }
         }
         return nil
