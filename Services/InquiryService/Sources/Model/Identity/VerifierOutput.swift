@@ -72,6 +72,7 @@ public struct GovIdOutput: WireValue, Hashable {
 
     public init() {}
 
+    /// The string members by wire name. Immutable; key paths are not marked Sendable, hence the annotation.
     private nonisolated(unsafe) static let texts: [(String, WritableKeyPath<GovIdOutput, String?>)] = [
         ("documentNumber", \.documentNumber), ("givenName", \.givenName), ("familyName", \.familyName),
         ("middleName", \.middleName), ("birthdate", \.birthdate), ("placeOfBirth", \.placeOfBirth), ("sex", \.sex),
