@@ -38,6 +38,11 @@ final class AuthModelFlowTests: XCTestCase {
             AuthFlowStep.busy(passkeyRequest: Self.passkeyRequest),
             #"{"type":"BUSY","value":{"passkeyRequest":{"requestId":"pk_1","publicKey":{"challenge":"Y2hhbGxlbmdl","rpId":"folio.example","allowCredentials":[{"type":"public-key","id":"Y3JlZA","transports":["internal","hybrid"]}],"userVerification":"required","timeout":60000}}}}"#
         )
+        // A passkey-only step offering the dialog again after the last one was cancelled.
+        try assertWire(
+            AuthFlowStep.busy(passkeyRequest: Self.passkeyRequest, error: .passkeyCancelled),
+            #"{"type":"BUSY","value":{"passkeyRequest":{"requestId":"pk_1","publicKey":{"challenge":"Y2hhbGxlbmdl","rpId":"folio.example","allowCredentials":[{"type":"public-key","id":"Y3JlZA","transports":["internal","hybrid"]}],"userVerification":"required","timeout":60000}},"error":{"type":"PASSKEY_CANCELLED"}}}"#
+        )
         try assertWire(
             AuthFlowStep.awaitingInput(phase: .password, alternatives: [.passkey, .otp], error: .wrongPassword),
             #"{"type":"AWAITING_INPUT","value":{"phase":{"type":"PASSWORD"},"alternatives":[{"type":"PASSKEY"},{"type":"OTP"}],"error":{"type":"WRONG_PASSWORD"}}}"#

@@ -205,19 +205,71 @@ final class AuthReducerCompletionTests: XCTestCase {
             $0.flow = .authenticated
             $0.ceremony = nil
             $0.pending = nil
+            $0.verification = AuthVerificationProof(token: "vjwt", sessionId: F.session.id, operation: nil)
         }
     }
 
-    func testResendOtpOnAnOtpStepAsksFolioForANewCode() {
-        var store = F.waiting(at: F.awaiting(F.otpPhase))
-        store.receive(.resendOtp, effects: [.resendOtp(requestID: 2, ceremonyId: "cer_1")]) {
-            $0.flow = .busy()
-            $0.pending = AuthPendingCall(requestID: 2, purpose: .resendOtp)
-            $0.lastRequestID = 2
-        }
-        store.send(.folioAnswered(requestID: 2, F.ceremony(.awaitingInput(F.awaiting(F.otpPhase))))) {
-            $0.flow = .awaitingInput(phase: F.shownOtp, alternatives: [], error: nil)
+    func testAVerificationKeepsFolioSignedTokenUntilTheNextStartOrCancel() {
+        let operation = FolioVerificationOperation(operationType: .deleteAccount, binding: "doc_7")
+        let requirement = VerificationRequirement(
+            operation: VerificationOperation(operationType: .deleteAccount, binding: "doc_7", displayText: nil))
+        var store = F.waiting(
+            at: F.awaiting(F.otpPhase), start: .verification(value: requirement), session: F.signedIn,
+            then: [.actionReceived(.answer(value: .otp(value: "123456")))])
+        let completion = FolioCeremonyCompletion(
+            identity: .authenticated(userId: "usr_1", email: "before@example.com"), session: F.session,
+            verification: FolioVerificationResult(token: "vjwt", operation: operation))
+        let proof = AuthVerificationProof(token: "vjwt", sessionId: F.session.id, operation: operation)
+        store.send(.folioAnswered(requestID: 2, F.ceremony(.completed(completion)))) {
+            $0.flow = .authenticated
+            $0.ceremony = nil
             $0.pending = nil
+            $0.verification = proof
+        }
+        XCTAssertEqual(store.state.verification?.token, "vjwt", "nothing downstream can check a proof thrown away")
+        store.receive(.cancel) {
+            $0.flow = .idle
+            $0.verification = nil
+        }
+    }
+
+    func testResendOtpOnAnOtpStepStartsTheSignInAgainWithItsIdentifier() {
+        var store = F.waiting(at: F.awaiting(F.otpPhase, alternatives: [.password]))
+        store.receive(
+            .resendOtp,
+            effects: [
+                .cancelCeremony(requestID: 2, ceremonyId: "cer_1"),
+                .startCeremony(requestID: 3, start: F.start(.signIn(identifier: F.folioEmail))),
+            ]
+        ) {
+            $0.flow = .busy()
+            $0.ceremony = AuthCeremonyContext(purpose: .signIn, identifier: F.email)
+            $0.pending = AuthPendingCall(requestID: 3, purpose: .start)
+            $0.lastRequestID = 3
+        }
+        let fresh = F.awaiting(F.otpPhase, alternatives: [.password])
+        store.send(.folioAnswered(requestID: 3, F.ceremony(.awaitingInput(fresh), id: "cer_2"))) {
+            $0.flow = .awaitingInput(phase: F.shownOtp, alternatives: [.password], error: nil)
+            $0.ceremony?.id = "cer_2"
+            $0.ceremony?.step = fresh
+            $0.ceremony?.input = AuthShownInput(phase: F.shownOtp, alternatives: [.password])
+            $0.pending = nil
+        }
+    }
+
+    func testResendOtpOnARecoverysOtpStepStartsTheRecoveryAgain() {
+        var store = F.waiting(at: F.awaiting(F.otpPhase), start: .recovery(identifier: F.email))
+        store.receive(
+            .resendOtp,
+            effects: [
+                .cancelCeremony(requestID: 2, ceremonyId: "cer_1"),
+                .startCeremony(requestID: 3, start: F.start(.recovery(identifier: F.folioEmail))),
+            ]
+        ) {
+            $0.flow = .busy()
+            $0.ceremony = AuthCeremonyContext(purpose: .recovery, identifier: F.email)
+            $0.pending = AuthPendingCall(requestID: 3, purpose: .start)
+            $0.lastRequestID = 3
         }
     }
 

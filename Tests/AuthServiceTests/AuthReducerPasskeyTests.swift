@@ -110,8 +110,55 @@ final class AuthReducerPasskeyTests: XCTestCase {
             $0.pending = AuthPendingCall(requestID: 4, purpose: .answer)
             $0.lastRequestID = 4
         }
-        store.send(.folioFailed(requestID: 4, F.refused(.passkeyFailed))) {
+        // Folio's step is still the passkey: it is moved back to the password before the error shows, so the
+        // password the person types next is one Folio takes.
+        store.send(
+            .folioFailed(requestID: 4, F.refused(.passkeyFailed)),
+            effects: [.selectAlternative(requestID: 5, ceremonyId: "cer_1", method: .password)]
+        ) {
+            $0.pending = AuthPendingCall(requestID: 5, purpose: .restoreAfterPasskey(error: .passkeyFailed))
+            $0.lastRequestID = 5
+        }
+        let back = F.awaiting(F.passwordPhase, alternatives: [.passkey, .otp])
+        store.send(.folioAnswered(requestID: 5, F.ceremony(.awaitingInput(back)))) {
             $0.flow = .awaitingInput(phase: .password, alternatives: [.passkey, .otp], error: .passkeyFailed)
+            $0.ceremony?.step = back
+            $0.pending = nil
+        }
+    }
+
+    func testAPasskeyRefusedOnAStepThatOpenedOnAPasskeyMovesToAnotherMethodFolioOffers() {
+        var store = F.tester(passkeys: true, after: [.actionReceived(.start(value: F.signInWithEmail))])
+        let step = F.awaiting(.passkey(F.passkeyRequest), alternatives: [.password])
+        store.send(.folioAnswered(requestID: 1, F.ceremony(.awaitingInput(step)))) {
+            $0.flow = .busy(passkeyRequest: F.passkeyShown("pk_2"))
+            $0.ceremony?.id = "cer_1"
+            $0.ceremony?.step = step
+            $0.ceremony?.passkeyRequestId = "pk_2"
+            $0.pending = nil
+            $0.lastRequestID = 2
+        }
+        store.receive(
+            .answer(value: .passkey(requestId: "pk_2", outcome: .assertion(F.assertion))),
+            effects: [.answer(requestID: 3, ceremonyId: "cer_1", answer: .passkey(F.folioAssertion), secondAnswer: nil)]
+        ) {
+            $0.flow = .busy()
+            $0.ceremony?.passkeyRequestId = nil
+            $0.pending = AuthPendingCall(requestID: 3, purpose: .answer)
+            $0.lastRequestID = 3
+        }
+        store.send(
+            .folioFailed(requestID: 3, F.refused(.passkeyFailed)),
+            effects: [.selectAlternative(requestID: 4, ceremonyId: "cer_1", method: .password)]
+        ) {
+            $0.pending = AuthPendingCall(requestID: 4, purpose: .restoreAfterPasskey(error: .passkeyFailed))
+            $0.lastRequestID = 4
+        }
+        let back = F.awaiting(F.passwordPhase, alternatives: [.passkey])
+        store.send(.folioAnswered(requestID: 4, F.ceremony(.awaitingInput(back)))) {
+            $0.flow = .awaitingInput(phase: .password, alternatives: [.passkey], error: .passkeyFailed)
+            $0.ceremony?.step = back
+            $0.ceremony?.input = AuthShownInput(phase: .password, alternatives: [.passkey])
             $0.pending = nil
         }
     }
@@ -127,14 +174,75 @@ final class AuthReducerPasskeyTests: XCTestCase {
             $0.pending = nil
             $0.lastRequestID = 2
         }
-        // Cancelled with no other method to go back to: the ceremony is over.
-        store.receive(
-            .answer(value: .passkey(requestId: "pk_2", outcome: .cancelled)),
-            effects: [.cancelCeremony(requestID: 3, ceremonyId: "cer_1")]
-        ) {
-            $0.flow = .failed(error: .passkeyCancelled)
-            $0.ceremony = nil
+    }
+
+    func testACancelledOrRefusedPasskeyOnAPasskeyOnlyStepLeavesTheStepOpen() {
+        // The dialog pk_2 is shown, as in testAPasskeyOnlyStepOpensTheDialogByItself.
+        var store = F.waiting(
+            at: F.awaiting(.passkey(F.passkeyRequest)), start: .signIn(value: .anonymous), passkeys: true)
+        // Cancelled with no other method to go back to: the step stays open and offers the dialog again.
+        store.receive(.answer(value: .passkey(requestId: "pk_2", outcome: .cancelled))) {
+            $0.flow = .busy(passkeyRequest: F.passkeyShown("pk_3"), error: .passkeyCancelled)
+            $0.ceremony?.passkeyRequestId = "pk_3"
             $0.lastRequestID = 3
+        }
+        store.receive(
+            .answer(value: .passkey(requestId: "pk_3", outcome: .failed(name: "SecurityError", message: nil)))
+        ) {
+            $0.flow = .busy(passkeyRequest: F.passkeyShown("pk_4"), error: .passkeyFailed)
+            $0.ceremony?.passkeyRequestId = "pk_4"
+            $0.lastRequestID = 4
+        }
+        store.receive(
+            .answer(value: .passkey(requestId: "pk_4", outcome: .assertion(F.assertion))),
+            effects: [.answer(requestID: 5, ceremonyId: "cer_1", answer: .passkey(F.folioAssertion), secondAnswer: nil)]
+        ) {
+            $0.flow = .busy()
+            $0.ceremony?.passkeyRequestId = nil
+            $0.pending = AuthPendingCall(requestID: 5, purpose: .answer)
+            $0.lastRequestID = 5
+        }
+        // Folio refusing the assertion leaves it open too.
+        store.send(.folioFailed(requestID: 5, F.refused(.passkeyFailed))) {
+            $0.flow = .busy(passkeyRequest: F.passkeyShown("pk_6"), error: .passkeyFailed)
+            $0.ceremony?.passkeyRequestId = "pk_6"
+            $0.pending = nil
+            $0.lastRequestID = 6
+        }
+    }
+
+    func testAPasskeyStepWithoutSupportMovesToAnotherMethodFolioOffers() {
+        var store = F.tester(after: [.actionReceived(.start(value: F.signInWithEmail))])
+        let step = F.awaiting(.passkey(F.passkeyRequest), alternatives: [.passkey, .otp])
+        store.send(
+            .folioAnswered(requestID: 1, F.ceremony(.awaitingInput(step))),
+            effects: [.selectAlternative(requestID: 2, ceremonyId: "cer_1", method: .otp)]
+        ) {
+            $0.flow = .busy()
+            $0.ceremony?.id = "cer_1"
+            $0.ceremony?.step = step
+            $0.pending = AuthPendingCall(requestID: 2, purpose: .selectAlternative)
+            $0.lastRequestID = 2
+        }
+        let otp = F.awaiting(F.otpPhase, alternatives: [.passkey])
+        store.send(.folioAnswered(requestID: 2, F.ceremony(.awaitingInput(otp)))) {
+            $0.flow = .awaitingInput(phase: F.shownOtp, alternatives: [], error: nil)
+            $0.ceremony?.step = otp
+            $0.ceremony?.input = AuthShownInput(phase: F.shownOtp, alternatives: [])
+            $0.pending = nil
+        }
+        // A password + passkey step too.
+        var twoInputs = F.tester(after: [.actionReceived(.start(value: F.signInWithEmail))])
+        let both = F.awaiting(F.passwordPhase, second: .passkey(F.passkeyRequest), alternatives: [.otp])
+        twoInputs.send(
+            .folioAnswered(requestID: 1, F.ceremony(.awaitingInput(both))),
+            effects: [.selectAlternative(requestID: 2, ceremonyId: "cer_1", method: .otp)]
+        ) {
+            $0.flow = .busy()
+            $0.ceremony?.id = "cer_1"
+            $0.ceremony?.step = both
+            $0.pending = AuthPendingCall(requestID: 2, purpose: .selectAlternative)
+            $0.lastRequestID = 2
         }
     }
 

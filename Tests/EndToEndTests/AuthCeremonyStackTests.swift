@@ -207,6 +207,18 @@ extension FoundationStackTests {
         XCTAssertEqual(model["dataRegions"]?.arrayValue?.map { $0["selected"] }, [false, true])
         XCTAssertEqual(model["flow"], ["type": "IDLE"], "the choice is only recorded")
     }
+
+    func testDataRegionTitlesFollowRuntimeSetLocale() async throws {
+        let (token, auth) = try await mountAuth(organization: "org_bluebank")
+        let english = try await follow(auth, token: token) { $0["dataRegions"] != nil }
+        XCTAssertEqual(english["dataRegions"]?.arrayValue?.first?["title"], "European Union")
+        let reply = try await rpc("runtime.setLocale", ["locale": "de"], token: token)
+        XCTAssertEqual(reply["result"], .null, "\(reply)")
+        let german = try await follow(auth, token: token) {
+            $0["dataRegions"]?.arrayValue?.first?["title"] == "Europäische Union"
+        }
+        XCTAssertEqual(german["dataRegions"]?.arrayValue?.last?["title"], "Vereinigte Staaten")
+    }
 }
 
 /// Folio's limits reach the flow with their times, and a recovery can continue a waiting sign-in.

@@ -32,6 +32,7 @@ extension AuthReducer {
             let effects = leaveCeremony(&state)
             state.flow = .idle
             state.dataRegion = nil
+            state.verification = nil
             return effects
         }
     }
@@ -47,6 +48,7 @@ extension AuthReducer {
 
     private func start(_ start: AuthStart, _ state: inout State) -> [Effect] {
         state.dataRegion = nil
+        state.verification = nil
         let kind: FolioCeremonyKind
         let context: AuthCeremonyContext
         var effects: [Effect] = []
@@ -142,7 +144,7 @@ extension AuthReducer {
                     requestID: requestID, ceremonyId: ceremonyId, answer: first ?? folioAnswer,
                     secondAnswer: first == nil ? nil : folioAnswer)
             ]
-        case .busy(let request?):
+        case .busy(let request?, _):
             guard case .passkey(let requestId, let outcome) = answer, requestId == request.requestId,
                 var ceremony = state.ceremony, let ceremonyId = ceremony.id
             else { return [] }
@@ -181,24 +183,24 @@ extension AuthReducer {
         ]
     }
 
-    /// The passkey dialog ended without an assertion: back to the step with `error`. When the passkey was
-    /// a selected alternative, Folio's step is moved back to the method shown before (or, when the step
-    /// opened on a passkey, to its first other method) and the error shows when Folio answers.
-    private func passkeyEnded(_ error: AuthError, _ state: inout State) -> [Effect] {
+    /// The passkey dialog ended without an assertion, or Folio refused it: the step stays open with `error`
+    /// (spec "Passkeys"). When the passkey was a selected alternative, Folio's step is moved back to the method
+    /// shown before (or, when the step opened on a passkey, to its first other method) and the error shows
+    /// when Folio answers. A step that only a passkey can answer offers the dialog again, with the error.
+    func passkeyEnded(_ error: AuthError, _ state: inout State) -> [Effect] {
         guard var ceremony = state.ceremony, let ceremonyId = ceremony.id, let step = ceremony.step else { return [] }
         ceremony.firstAnswer = nil
         ceremony.passkeyRequestId = nil
         state.ceremony = ceremony
-        guard case .passkey = step.phase else {
+        guard case .passkey(let request) = step.phase else {
             state.flow = AuthFlowStep.afterError(
                 error, phase: ceremony.input?.phase, alternatives: ceremony.input?.alternatives ?? [])
             return []
         }
         let back = ceremony.input?.phase.method.folio ?? step.alternatives.first { $0 != .passkey }
         guard let back else {
-            let effects = leaveCeremony(&state)
-            state.flow = .failed(error: error)
-            return effects
+            showPasskeyDialog(request, error: error, &state)
+            return []
         }
         let requestID = state.nextRequestID()
         state.pending = AuthPendingCall(requestID: requestID, purpose: .restoreAfterPasskey(error: error))
@@ -218,19 +220,15 @@ extension AuthReducer {
         return [.selectAlternative(requestID: requestID, ceremonyId: ceremonyId, method: method.folio)]
     }
 
-    /// ResendOtp: on an Otp step Folio sends a new code for the same ceremony; otherwise (Busy, or another
-    /// phase) the sign-in or recovery starts again with its identifier, which sends a new code too.
+    /// ResendOtp (spec "One-time codes"): the sign-in or recovery starts again with the identifier it was
+    /// started with, which makes Folio send a new code; the ceremony left behind is cancelled at Folio. This
+    /// holds on an Otp step too: the new ceremony starts from Folio's first step, with fresh attempt counters,
+    /// and counts against Folio's start limit (a RateLimited start is reported in Failed).
     private func resendOtp(_ state: inout State) -> [Effect] {
         guard let ceremony = state.ceremony, ceremony.completion == nil, ceremony.purpose != .verification,
             let identifier = ceremony.identifier
         else { return [] }
         switch state.flow {
-        case .awaitingInput(.otp, _, _):
-            guard state.pending == nil, let ceremonyId = ceremony.id else { return [] }
-            let requestID = state.nextRequestID()
-            state.pending = AuthPendingCall(requestID: requestID, purpose: .resendOtp)
-            state.flow = .busy()
-            return [.resendOtp(requestID: requestID, ceremonyId: ceremonyId)]
         case .awaitingInput, .busy:
             let effects = leaveCeremony(&state)
             let kind: FolioCeremonyKind =

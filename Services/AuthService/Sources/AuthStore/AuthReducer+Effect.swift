@@ -12,6 +12,8 @@ extension AuthReducer {
         case answer(
             requestID: UInt64, ceremonyId: String, answer: FolioCeremonyAnswer, secondAnswer: FolioCeremonyAnswer?)
         case selectAlternative(requestID: UInt64, ceremonyId: String, method: FolioAuthMethod)
+        /// `POST .../resend`. The reducer no longer asks for it (ResendOtp starts the ceremony again, spec
+        /// "One-time codes"); the case stays so that a snapshot holding one still restores and runs.
         case resendOtp(requestID: UInt64, ceremonyId: String)
         case completeDeviceLink(requestID: UInt64, ceremonyId: String, challengeId: String, transferAck: String)
         /// Ends a ceremony at Folio that the store left; its answer is not waited for.

@@ -11,8 +11,11 @@ extension AuthReducer {
         case folioFailed(requestID: UInt64, AuthFolioFailure)
         /// The effect runner derived the answer (proof, and strength for a new password) of `deriveProof`.
         case proofDerived(requestID: UInt64, FolioCeremonyAnswer)
-        /// Deriving the proof failed, or its secret was lost with a restarted worker.
+        /// Deriving the proof failed.
         case proofFailed(requestID: UInt64, message: String)
+        /// The typed secret of `deriveProof` did not survive a restarted worker (the snapshot never holds it):
+        /// nothing was wrong with it, the person has to type it again.
+        case secretLost(requestID: UInt64, kind: AuthProofRequest.Kind)
         case sessionSwitched(requestID: UInt64)
         case sessionSwitchFailed(requestID: UInt64)
         case localeChanged(LocaleTag)

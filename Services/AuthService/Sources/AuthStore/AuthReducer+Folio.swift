@@ -25,6 +25,10 @@ extension AuthReducer {
                 state.flow = .awaitingRecoveryCodeAck(code: code)
                 return []
             }
+            if ceremony.purpose == .verification, let verification = completion.verification {
+                state.verification = AuthVerificationProof(
+                    token: verification.token, sessionId: completion.session.id, operation: verification.operation)
+            }
             return finish(finished, purpose: ceremony.purpose, &state)
         case .failed(let failure):
             state.ceremony = nil
@@ -45,6 +49,14 @@ extension AuthReducer {
         default: needsPasskey = false
         }
         if needsPasskey && !state.supportsPasskeys {
+            // Spec "Passkeys": only a step that can be completed with nothing but a passkey is Unsupported; where
+            // Folio offers another method, the step moves to it.
+            if let other = step.alternatives.first(where: { $0 != .passkey }), let ceremonyId = state.ceremony?.id {
+                let requestID = state.nextRequestID()
+                state.pending = AuthPendingCall(requestID: requestID, purpose: .selectAlternative)
+                state.flow = .busy()
+                return [.selectAlternative(requestID: requestID, ceremonyId: ceremonyId, method: other)]
+            }
             let effects = leaveCeremony(&state)
             state.flow = .failed(error: .unsupported(capability: "passkey"))
             return effects
@@ -58,11 +70,13 @@ extension AuthReducer {
         return []
     }
 
-    private func showPasskeyDialog(_ request: FolioPasskeyRequest, _ state: inout State) {
+    /// Shows the passkey dialog; `error` says why the last dialog of the same step did not answer it.
+    func showPasskeyDialog(_ request: FolioPasskeyRequest, error: AuthError? = nil, _ state: inout State) {
         let requestId = "pk_\(state.nextRequestID())"
         state.ceremony?.passkeyRequestId = requestId
         state.flow = .busy(
-            passkeyRequest: PasskeyRequest(requestId: requestId, publicKey: PasskeyRequestOptions(folio: request)))
+            passkeyRequest: PasskeyRequest(requestId: requestId, publicKey: PasskeyRequestOptions(folio: request)),
+            error: error)
     }
 
     /// The runner derived the answer of a typed secret: a two-input step's first input is held until the
@@ -99,6 +113,11 @@ extension AuthReducer {
         let input = pending.purpose == .start ? nil : ceremony.input
         let error = AuthError.classify(
             failure, during: input?.phase, verification: ceremony.purpose == .verification)
+        // Folio refused the assertion of a passkey step: the step stays open (spec "Passkeys"), on the method
+        // shown before, another one Folio offers, or the dialog again.
+        if case .passkey? = ceremony.step?.phase, pending.purpose == .answer, !error.endsCeremony {
+            return passkeyEnded(error, &state)
+        }
         guard let input, !error.endsCeremony else {
             state.ceremony = nil
             state.flow = .failed(error: error)

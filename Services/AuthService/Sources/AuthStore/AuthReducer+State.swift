@@ -25,12 +25,17 @@ extension AuthReducer {
         public var switchingSession: AuthSessionSwitch?
         /// The last request id handed out; ids correlate effects with their events.
         public var lastRequestID: UInt64
+        /// The proof of the last verification that ended in Authenticated: Folio's signed verification token,
+        /// which a service checks with `FolioVerificationToken.verify` before the operation. Not part of the
+        /// UI model (the spec's Authenticated has no fields); Start and Cancel clear it.
+        public var verification: AuthVerificationProof?
 
         public init(
             flow: AuthFlowStep = .idle, dataRegion: DataRegion? = nil, locale: LocaleTag = .english,
             supportsPasskeys: Bool = false, session: AuthSessionContext? = nil,
             ceremony: AuthCeremonyContext? = nil, pending: AuthPendingCall? = nil,
-            switchingSession: AuthSessionSwitch? = nil, lastRequestID: UInt64 = 0
+            switchingSession: AuthSessionSwitch? = nil, lastRequestID: UInt64 = 0,
+            verification: AuthVerificationProof? = nil
         ) {
             self.flow = flow
             self.dataRegion = dataRegion
@@ -41,6 +46,7 @@ extension AuthReducer {
             self.pending = pending
             self.switchingSession = switchingSession
             self.lastRequestID = lastRequestID
+            self.verification = verification
         }
 
         /// Hands out the next request id.
@@ -136,6 +142,7 @@ public struct AuthPendingCall: Sendable, Codable, Equatable {
         case selectAlternative
         /// Moving Folio's step back from a passkey the person cancelled or that failed; the step shows `error`.
         case restoreAfterPasskey(error: AuthError)
+        /// Kept for snapshots taken while a `resendOtp` effect was in flight; no longer handed out.
         case resendOtp
         case completeDeviceLink
     }

@@ -52,6 +52,11 @@ public struct AuthReducer: StoreReducer {
                 return []
             }
             return fail(.unclassified(message: message), after: pending, &state)
+        case .secretLost(let requestID, let kind):
+            guard let pending = state.pending, pending.requestID == requestID, pending.purpose == .deriveProof else {
+                return []
+            }
+            return secretLost(kind, &state)
         case .sessionSwitched(let requestID):
             guard let switching = state.switchingSession, switching.requestID == requestID else { return [] }
             state.switchingSession = nil

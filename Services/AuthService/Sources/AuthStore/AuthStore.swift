@@ -33,10 +33,33 @@ enum AuthStore {
             }
             let state = AuthReducer.State(
                 locale: facts.locale, supportsPasskeys: facts.supportsPasskeys, session: facts.session)
-            return StoreHost(
+            let host = StoreHost(
                 id: id, kind: kind, runtime: runtime, reducer: reducer(facts), initialState: state,
                 persistence: context.snapshots,
                 runEffect: effects(context, storeID: id, runtimeID: runtime.id, folio: folio, verifier: verifier))
+            try await followLocale(host, context: context)
+            return host
+        }
+    }
+
+    /// Feeds every `runtime.setLocale` of the store's runtime into it, so the texts the SDK chooses (the data
+    /// region titles) follow the SDK locale. The locale is read again once subscribed: a change made while
+    /// the store was mounting, or while a restored store was not mounted, is not lost.
+    static func followLocale(_ host: StoreHost<AuthReducer>, context: ServiceContext) async throws {
+        let runtimeID = host.runtime.id
+        let subscription = try await context.transport.subscribe(
+            subject: BusSubjects.runtimeLocale, queueGroup: nil, delivery: .serial
+        ) { [weak host] message in
+            if let change = try? JSONParser.parse(message.payload), change["runtimeId"]?.stringValue == runtimeID,
+                let locale = change["locale"]?.stringValue.flatMap(LocaleTag.init)
+            {
+                await host?.send(.localeChanged(locale))
+            }
+            return .now(nil)
+        }
+        await context.registry.attach(subscription, to: host.id)
+        if let facts = try await facts(runtimeID: runtimeID, database: context.database) {
+            await host.send(.localeChanged(facts.locale))
         }
     }
 
@@ -46,10 +69,12 @@ enum AuthStore {
             guard let facts = try await facts(runtimeID: runtime.id, database: context.database) else {
                 throw StoreError.runtimeShutDown
             }
-            return try await StoreHost.restore(
+            let host = try await StoreHost.restore(
                 snapshot, runtime: runtime, reducer: reducer(facts), persistence: context.snapshots,
                 runEffect: effects(
                     context, storeID: snapshot.storeID, runtimeID: runtime.id, folio: folio, verifier: verifier))
+            try await followLocale(host, context: context)
+            return host
         }
     }
 
@@ -140,7 +165,7 @@ enum AuthStore {
     /// Proofs are derived with Argon2id on the proof helper's own queue, never on the cooperative pool.
     private static func derive(_ requestID: UInt64, _ request: AuthProofRequest) async -> AuthReducer.Event {
         guard let secret = request.secret.value else {
-            return .proofFailed(requestID: requestID, message: "the typed secret was lost; type it again")
+            return .secretLost(requestID: requestID, kind: request.kind)
         }
         do {
             switch request.kind {

@@ -7,8 +7,10 @@ public enum AuthFlowStep: WireValue {
     /// No ceremony has started, or the last one was cancelled.
     case idle
     /// The SDK is talking to Folio. With a `passkeyRequest`, the hosted SDK asks the client to show the passkey
-    /// dialog: `{type: 'BUSY', value: {passkeyRequest}}`; without one the case has no value, as in the spec.
-    case busy(passkeyRequest: PasskeyRequest? = nil)
+    /// dialog: `{type: 'BUSY', value: {passkeyRequest, error?}}`; without one the case has no value, as in the
+    /// spec. `error` is set when a step that only a passkey can answer offers the dialog again after the last
+    /// one was cancelled or failed (PasskeyCancelled, PasskeyFailed): the step is still open.
+    case busy(passkeyRequest: PasskeyRequest? = nil, error: AuthError? = nil)
     /// A step waits for the input `phase`; `alternatives` are the other methods the person may switch to;
     /// `error` is what went wrong with the last answer of this step.
     case awaitingInput(phase: AuthPhase, alternatives: [AuthMethod], error: AuthError?)
@@ -23,8 +25,8 @@ public enum AuthFlowStep: WireValue {
         switch self {
         case .idle:
             Wire.tagged("IDLE")
-        case .busy(let passkeyRequest):
-            Wire.tagged("BUSY", passkeyRequest.map { ["passkeyRequest": $0.json] })
+        case .busy(let passkeyRequest, let error):
+            Wire.tagged("BUSY", passkeyRequest.map { ["passkeyRequest": $0.json, "error": error?.json] })
         case .awaitingInput(let phase, let alternatives, let error):
             Wire.tagged(
                 "AWAITING_INPUT", ["phase": phase.json, "alternatives": Wire.array(alternatives), "error": error?.json])
@@ -44,7 +46,9 @@ public enum AuthFlowStep: WireValue {
             try tagged.noFields()
             self = .idle
         case "BUSY":
-            self = .busy(passkeyRequest: try tagged.fields(["passkeyRequest"]).optionalValue("passkeyRequest"))
+            let fields = try tagged.fields(["passkeyRequest", "error"])
+            self = .busy(
+                passkeyRequest: try fields.optionalValue("passkeyRequest"), error: try fields.optionalValue("error"))
         case "AWAITING_INPUT":
             let fields = try tagged.fields(["phase", "alternatives", "error"])
             self = .awaitingInput(
