@@ -63,10 +63,11 @@ let package = Package(
                 "FolioModel", "Lifecycle", "Bus", "Postgres", "StoreKit", "FolioAPI", "FolioClient", "HTTP",
             ],
             path: "Shared/ServiceKit", resources: [.copy("Migrations")]),
-        .target(name: "TestSupport", path: "Shared/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Bus"], path: "Shared/TestSupport"),
         .target(name: "PhoneNumbers", dependencies: ["CPhoneNumber"], path: "Shared/PhoneNumbers"),
         .target(name: "DocumentCapture", path: "Shared/DocumentCapture"),
-        .target(name: "DocumentCaptureTesting", dependencies: ["DocumentCapture"], path: "Shared/DocumentCaptureTesting"),
+        .target(
+            name: "DocumentCaptureTesting", dependencies: ["DocumentCapture"], path: "Shared/DocumentCaptureTesting"),
         .target(name: "Images", dependencies: ["CVips", "Crypto"], path: "Shared/Images"),
         .target(name: "Webhooks", dependencies: ["Crypto", "HTTP"], path: "Shared/Webhooks"),
 
@@ -120,7 +121,8 @@ let package = Package(
             name: "PhoneNumbersTests", dependencies: ["PhoneNumbers", "CPhoneNumber"], path: "Tests/PhoneNumbersTests"),
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"], path: "Tests/LifecycleTests"),
         .testTarget(
-            name: "DocumentCaptureTests", dependencies: ["DocumentCapture", "DocumentCaptureTesting"], path: "Tests/DocumentCaptureTests"),
+            name: "DocumentCaptureTests", dependencies: ["DocumentCapture", "DocumentCaptureTesting"],
+            path: "Tests/DocumentCaptureTests"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"], path: "Tests/PostgresTests"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"], path: "Tests/HTTPTests"),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "CVips"], path: "Tests/ImagesTests"),

@@ -43,8 +43,13 @@ stop() {
 }
 trap stop EXIT INT TERM
 
-for program in folio-emulator folio-auth folio-inquiry folio-vault folio-documents folio-gateway; do
-    "$bin/$program" >>"$root/logs/$program.log" 2>&1 &
+"$bin/folio-emulator" >>"$root/logs/folio-emulator.log" 2>&1 &
+pids+=($!)
+# Each process is its own NATS user, with the password services.sh made (docs/operations.md "Bus credentials").
+for program in folio-auth folio-inquiry folio-vault folio-documents folio-gateway; do
+    user=${program#folio-}
+    password_variable=FOLIO_NATS_PASSWORD_${user^^}
+    FOLIO_NATS_USER=$user FOLIO_NATS_PASSWORD=${!password_variable} "$bin/$program" >>"$root/logs/$program.log" 2>&1 &
     pids+=($!)
 done
 

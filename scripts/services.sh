@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Starts or stops PostgreSQL and nats-server on loopback in a private folder.
-#   scripts/services.sh start DIR   -> starts both, writes DIR/env (source it)
+#   scripts/services.sh start DIR   -> starts both, writes DIR/env (source it): addresses and the NATS passwords
 #   scripts/services.sh stop DIR    -> stops both
 # Ports come from FOLIO_PG_PORT (default 55432) and FOLIO_NATS_PORT (default 54222).
 set -euo pipefail
@@ -20,6 +20,7 @@ if [ -z "${FOLIO_PG_PORT:-}" ] && [ -z "${FOLIO_NATS_PORT:-}" ] && [ -f "$dir/po
 fi
 pg_port=${FOLIO_PG_PORT:-55432}
 nats_port=${FOLIO_NATS_PORT:-54222}
+scripts=$(cd "$(dirname "$0")" && pwd)
 pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 run_as=postgres
 
@@ -49,14 +50,20 @@ stop_pg() { as_pg "$pg_bin/pg_ctl" -D "$dir/pg" -m fast -w stop >/dev/null 2>&1 
 start_nats() {
     # FOLIO_NATS_MAX_PAYLOAD sets the largest message (here 8 MiB unless set; NATS's own default is 1 MiB), for
     # stores with big models; the folder keeps it for restarts.
+    local max_payload=8388608
     if [ -n "${FOLIO_NATS_MAX_PAYLOAD:-}" ]; then
-        echo "max_payload: $FOLIO_NATS_MAX_PAYLOAD" >"$dir/nats.conf"
-    elif [ ! -f "$dir/nats.conf" ]; then
-        echo "max_payload: 8388608" >"$dir/nats.conf"
+        max_payload=$FOLIO_NATS_MAX_PAYLOAD
+    elif [ -f "$dir/nats.conf" ]; then
+        max_payload=$(awk '/^max_payload:/ {print $2}' "$dir/nats.conf")
     fi
-    local config=()
-    [ -f "$dir/nats.conf" ] && config=(-c "$dir/nats.conf")
-    setsid nats-server "${config[@]}" -a 127.0.0.1 -p "$nats_port" </dev/null >>"$dir/nats.log" 2>&1 &
+    # One user per process with its subject permissions, and the test user (docs/operations.md); the passwords
+    # are made once per folder, so a restarted server takes the same ones.
+    "$scripts/nats-users.sh" "$dir/nats-users"
+    {
+        echo "max_payload: ${max_payload:-8388608}"
+        echo "include ./nats-users/auth.conf"
+    } >"$dir/nats.conf"
+    setsid nats-server -c "$dir/nats.conf" -a 127.0.0.1 -p "$nats_port" </dev/null >>"$dir/nats.log" 2>&1 &
     echo $! >"$dir/nats.pid"
     for _ in $(seq 1 50); do
         (exec 3<>"/dev/tcp/127.0.0.1/$nats_port") 2>/dev/null && return 0
@@ -85,7 +92,15 @@ start)
 export FOLIO_DATABASE_URL="postgresql://postgres@127.0.0.1:$pg_port/postgres"
 export FOLIO_NATS_URL="nats://127.0.0.1:$nats_port"
 export FOLIO_SERVICES_DIR="$dir"
+# Whoever sources this file is the NATS user test (full rights: tests and benchmarks). A process of the stack
+# gets its own user instead: FOLIO_NATS_USER=<user> FOLIO_NATS_PASSWORD=\$FOLIO_NATS_PASSWORD_<USER>.
+export FOLIO_NATS_USER=test
+export FOLIO_NATS_PASSWORD="$(cat "$dir/nats-users/test.password")"
 ENV
+    for user in gateway auth inquiry vault documents test; do
+        echo "export FOLIO_NATS_PASSWORD_${user^^}=\"$(cat "$dir/nats-users/$user.password")\"" >>"$dir/env"
+    done
+    chmod 600 "$dir/env"
     echo "PostgreSQL on 127.0.0.1:$pg_port, NATS on 127.0.0.1:$nats_port; source $dir/env"
     ;;
 stop) stop_nats; stop_pg ;;

@@ -5,6 +5,10 @@ public enum BusSubjects {
     /// Mounts and service-wide methods, taken by one member of the service's queue group.
     public static func rpc(_ service: String) -> String { "folio.\(service).rpc" }
 
+    /// Methods a service answers for other services only (`vaultinternal.*`), taken by one member of its
+    /// queue group. nats-server lets only the services that call them publish here; the Gateway may not.
+    public static func internalRPC(_ service: String) -> String { "folio.\(service).internal" }
+
     /// The queue group of a service's workers.
     public static func queueGroup(_ service: String) -> String { service }
 

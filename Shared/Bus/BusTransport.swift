@@ -60,6 +60,7 @@ public struct BusError: Error, Sendable, Hashable, CustomStringConvertible, RPCE
         case noResponders(subject: String)
         case notConnected(String)
         case transport(String)
+        case notPermitted(subject: String)
         case closed
     }
 
@@ -70,9 +71,12 @@ public struct BusError: Error, Sendable, Hashable, CustomStringConvertible, RPCE
     public static func notConnected(_ detail: String) -> BusError { BusError(base: .notConnected(detail)) }
     public static func transport(_ detail: String) -> BusError { BusError(base: .transport(detail)) }
     public static let closed = BusError(base: .closed)
+    /// nats-server refused a publish to `subject`: this connection's user has no permission for it.
+    public static func notPermitted(subject: String) -> BusError { BusError(base: .notPermitted(subject: subject)) }
 
     public var isTimeout: Bool { if case .timeout = base { true } else { false } }
     public var isNoResponders: Bool { if case .noResponders = base { true } else { false } }
+    public var isNotPermitted: Bool { if case .notPermitted = base { true } else { false } }
 
     public var description: String {
         switch base {
@@ -80,6 +84,7 @@ public struct BusError: Error, Sendable, Hashable, CustomStringConvertible, RPCE
         case .noResponders(let subject): "no responders on \(subject)"
         case .notConnected(let detail): "not connected to the bus: \(detail)"
         case .transport(let detail): "bus transport error: \(detail)"
+        case .notPermitted(let subject): "this process's bus user may not publish to \(subject)"
         case .closed: "the bus connection is closed"
         }
     }
@@ -88,7 +93,7 @@ public struct BusError: Error, Sendable, Hashable, CustomStringConvertible, RPCE
         switch base {
         case .timeout: .folio(.busTimeout, description)
         case .noResponders: .folio(.serviceUnavailable, description)
-        case .notConnected, .transport, .closed: .folio(.serviceUnavailable, description)
+        case .notConnected, .transport, .notPermitted, .closed: .folio(.serviceUnavailable, description)
         }
     }
 }

@@ -19,12 +19,17 @@ final class NATSConnectionHandle: @unchecked Sendable {
         natsOptions_Destroy(options)
     }
 
-    static func connect(_ configuration: NATSBus.Configuration) throws(BusError) -> NATSConnectionHandle {
+    /// Connects with `configuration`; `publishRefused` hears each subject the server refused a publish to.
+    static func connect(
+        _ configuration: NATSBus.Configuration, publishRefused: @escaping @Sendable (String) -> Void
+    ) throws(BusError) -> NATSConnectionHandle {
         NATSLibrary.configureOnce(deliveryThreads: configuration.deliveryThreads)
         var optionsPointer: OpaquePointer?
         try check(natsOptions_Create(&optionsPointer), "natsOptions_Create")
         guard let options = optionsPointer else { throw .transport("natsOptions_Create returned no options") }
         do {
+            try NATSSecurity.apply(configuration.access, to: options)
+            try NATSSecurity.reportErrors(of: options, name: configuration.name, publishRefused: publishRefused)
             try check(natsOptions_SetURL(options, configuration.url), "natsOptions_SetURL")
             try check(natsOptions_SetName(options, configuration.name), "natsOptions_SetName")
             try check(natsOptions_SetSendAsap(options, true), "natsOptions_SetSendAsap")
@@ -46,6 +51,11 @@ final class NATSConnectionHandle: @unchecked Sendable {
             lastStatus = natsConnection_Connect(&connection, options)
             if lastStatus == NATS_OK, let connection {
                 return NATSConnectionHandle(pointer: connection, options: options)
+            }
+            if NATSSecurity.isRefusal(lastStatus) {
+                let detail = NATSSecurity.lastErrorText(lastStatus)
+                natsOptions_Destroy(options)
+                throw .notConnected("\(configuration.url) refused this connection: \(detail)")
             }
             guard ContinuousClock.now < deadline else { break }
             Thread.sleep(forTimeInterval: 0.1)

@@ -18,12 +18,15 @@ public final class NATSBus: BusTransport {
         public var connectTimeout: Duration
         public var reconnectWait: Duration
         public var deliveryThreads: Int
+        /// The user, password and TLS of this process on nats-server (``NATSAccess/fromEnvironment(_:)``).
+        public var access: NATSAccess
 
         public init(
             url: String, name: String = "folio", connectTimeout: Duration = .seconds(10),
-            reconnectWait: Duration = .milliseconds(200), deliveryThreads: Int = 4
+            reconnectWait: Duration = .milliseconds(200), deliveryThreads: Int = 4, access: NATSAccess = .anonymous
         ) {
             self.url = url
+            self.access = access
             self.name = name
             self.connectTimeout = connectTimeout
             self.reconnectWait = reconnectWait
@@ -36,7 +39,8 @@ public final class NATSBus: BusTransport {
     private let replies: ReplyTable
     private let inbox: NATSSubscriptionHandle
 
-    /// Connects, retrying until `connectTimeout` so services may start before nats-server accepts.
+    /// Connects, retrying until `connectTimeout` so services may start before nats-server accepts; refused
+    /// credentials and TLS failures end the attempt at once.
     public static func connect(_ configuration: Configuration) async throws(BusError) -> NATSBus {
         let result: Result<NATSBus, BusError> = await withCheckedContinuation { continuation in
             let thread = Thread {
@@ -54,9 +58,13 @@ public final class NATSBus: BusTransport {
     }
 
     private init(_ configuration: Configuration) throws(BusError) {
-        connection = try NATSConnectionHandle.connect(configuration)
-        inboxPrefix = "_INBOX.\(RandomID.base32(count: 22))"
-        replies = ReplyTable()
+        let replies = ReplyTable()
+        self.replies = replies
+        // A publish the server refuses is only reported asynchronously: a request waiting on it fails at once.
+        connection = try NATSConnectionHandle.connect(configuration) { subject in
+            replies.fail(subject: subject, with: .notPermitted(subject: subject))
+        }
+        inboxPrefix = "\(configuration.access.inboxRoot).\(RandomID.base32(count: 22))"
         let box = SubscriptionBox(kind: .inbox(replies), delivery: .concurrent, connection: connection)
         inbox = try NATSSubscriptionHandle.subscribe(
             connection: connection, subject: inboxPrefix + ".*", queueGroup: nil, box: box)
@@ -146,6 +154,15 @@ final class ReplyTable: @unchecked Sendable {
     func resolve(_ token: UInt64, with result: Result<[UInt8], BusError>) {
         let waiter = state.withLock { $0.waiting.removeValue(forKey: token) }
         waiter?.continuation.resume(returning: result)
+    }
+
+    /// Fails every caller waiting on a request to `subject`.
+    func fail(subject: String, with error: BusError) {
+        let failed = state.withLock { state in
+            let tokens = state.waiting.filter { $0.value.subject == subject }.map(\.key)
+            return tokens.compactMap { state.waiting.removeValue(forKey: $0) }
+        }
+        for waiter in failed { waiter.continuation.resume(returning: .failure(error)) }
     }
 
     private func expireOverdue() {

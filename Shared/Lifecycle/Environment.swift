@@ -16,7 +16,8 @@ public struct Environment: Sendable {
         }
     }
 
-    private let values: [String: String]
+    /// Every variable, for readers that take the whole environment (such as `NATSAccess.fromEnvironment`).
+    public let values: [String: String]
 
     public init(_ values: [String: String] = ProcessInfo.processInfo.environment) { self.values = values }
 

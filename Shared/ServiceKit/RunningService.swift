@@ -45,11 +45,16 @@ public final class RunningService: Sendable {
         if let transport {
             bus = transport
         } else {
-            logger.info("connecting to NATS", ["url": configuration.natsURL])
+            logger.info(
+                "connecting to NATS",
+                [
+                    "url": configuration.natsURL, "user": configuration.natsAccess.user ?? "(none)",
+                    "tls": configuration.natsAccess.tls == nil ? "off" : "on",
+                ])
             bus = try await NATSBus.connect(
                 .init(
                     url: configuration.natsURL, name: "\(definition.name)-\(configuration.workerID)",
-                    connectTimeout: .seconds(60)))
+                    connectTimeout: .seconds(60), access: configuration.natsAccess))
         }
         let registry = StoreRegistry(queueCapacity: configuration.queueCapacity)
         let context = ServiceContext(
@@ -69,6 +74,13 @@ public final class RunningService: Sendable {
         subscriptions.append(
             try await bus.serve(
                 router, subject: BusSubjects.rpc(definition.name), queueGroup: BusSubjects.queueGroup(definition.name)))
+        let internalMethods = try await definition.internalMethods(context)
+        if !internalMethods.isEmpty {
+            subscriptions.append(
+                try await bus.serve(
+                    RPCRouter(internalMethods), subject: BusSubjects.internalRPC(definition.name),
+                    queueGroup: BusSubjects.queueGroup(definition.name)))
+        }
         subscriptions.append(
             try await bus.subscribe(subject: BusSubjects.runtimeShutdown, queueGroup: nil, delivery: .concurrent) {
                 message in

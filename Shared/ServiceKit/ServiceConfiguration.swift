@@ -1,3 +1,4 @@
+import Bus
 import Foundation
 import Lifecycle
 
@@ -5,6 +6,9 @@ import Lifecycle
 public struct ServiceConfiguration: Sendable {
     public var databaseURL: String
     public var natsURL: String
+    /// This process's NATS user, password and TLS (`FOLIO_NATS_USER`, `FOLIO_NATS_PASSWORD[_FILE]`,
+    /// `FOLIO_NATS_TLS_*`).
+    public var natsAccess: NATSAccess
     public var databasePoolSize: Int
     public var logLevel: Logger.Level
     public var workerID: String
@@ -19,10 +23,12 @@ public struct ServiceConfiguration: Sendable {
     public init(
         databaseURL: String, natsURL: String, databasePoolSize: Int = 4, logLevel: Logger.Level = .info,
         workerID: String = ServiceConfiguration.defaultWorkerID(), busTimeout: Duration = .seconds(10),
-        queueCapacity: Int = 64, folioAPIURL: String = "http://127.0.0.1:8090", folioAPIKey: String = ""
+        queueCapacity: Int = 64, folioAPIURL: String = "http://127.0.0.1:8090", folioAPIKey: String = "",
+        natsAccess: NATSAccess = .anonymous
     ) {
         self.databaseURL = databaseURL
         self.natsURL = natsURL
+        self.natsAccess = natsAccess
         self.databasePoolSize = databasePoolSize
         self.logLevel = logLevel
         self.workerID = workerID
@@ -50,7 +56,8 @@ public struct ServiceConfiguration: Sendable {
             busTimeout: .milliseconds(try environment.int("FOLIO_BUS_TIMEOUT_MS", default: 10_000)),
             queueCapacity: try environment.int("FOLIO_RUNTIME_QUEUE_CAPACITY", default: 64),
             folioAPIURL: folioAPIURL,
-            folioAPIKey: environment.string("FOLIO_API_KEY", default: ""))
+            folioAPIKey: environment.string("FOLIO_API_KEY", default: ""),
+            natsAccess: try NATSAccess.fromEnvironment(environment.values))
         configuration.folioSelfieProxyURL = environment.string(
             "FOLIO_SELFIE_PROXY_URL", default: configuration.folioSelfieProxyURL)
         return configuration

@@ -9,6 +9,9 @@ public struct ServiceDefinition: Sendable {
     public var name: String
     public var migrations: [Migration]
     public var methods: @Sendable (ServiceContext) async throws -> [RPCMethod]
+    /// Methods for other services only, answered on `folio.<name>.internal` in the same queue group; nats-server
+    /// lets only the services that need them publish there (docs/operations.md "Bus permissions").
+    public var internalMethods: @Sendable (ServiceContext) async throws -> [RPCMethod]
     /// Background loops to start once the service is on the bus; cancelled when the service stops.
     public var background: @Sendable (ServiceContext) -> [Task<Void, Never>]
     /// How to rebuild each kind of store this service hosts from its snapshot, when a worker adopts a
@@ -18,12 +21,14 @@ public struct ServiceDefinition: Sendable {
     public init(
         name: String, migrations: [Migration] = [],
         methods: @escaping @Sendable (ServiceContext) async throws -> [RPCMethod],
+        internalMethods: @escaping @Sendable (ServiceContext) async throws -> [RPCMethod] = { _ in [] },
         restorers: @escaping @Sendable (ServiceContext) -> [String: StoreEndpoint.Restorer] = { _ in [:] },
         background: @escaping @Sendable (ServiceContext) -> [Task<Void, Never>] = { _ in [] }
     ) {
         self.name = name
         self.migrations = migrations
         self.methods = methods
+        self.internalMethods = internalMethods
         self.restorers = restorers
         self.background = background
     }

@@ -141,7 +141,7 @@ class BusTransportContract: XCTestCase {
 
 final class NATSBusTests: BusTransportContract {
     override func makeTransport() async throws -> any BusTransport {
-        try await NATSBus.connect(.init(url: try TestEnvironment.natsURL(), name: "bus-tests"))
+        try await NATSBus.connect(try TestEnvironment.nats(name: "bus-tests"))
     }
 
     func testCarriesOnAfterNatsServerRestarts() async throws {

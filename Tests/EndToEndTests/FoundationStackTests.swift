@@ -64,14 +64,14 @@ final class FoundationStackTests: XCTestCase {
         serviceEnvironment = common
         logDirectory = logs
         for service in ["folio-auth", "folio-inquiry", "folio-vault", "folio-documents"] {
-            processes.append(try StackProcess(service, environment: common, logDirectory: logs))
+            processes.append(try StackProcess(service, environment: try environment(of: service), logDirectory: logs))
         }
         processes.append(
             try StackProcess(
                 "folio-gateway",
                 environment: [
                     "FOLIO_GATEWAY_PORT": String(gatewayPort), "FOLIO_NATS_URL": try TestEnvironment.natsURL(),
-                ],
+                ].merging(try TestEnvironment.natsCredentials(user: "gateway")) { _, credential in credential },
                 logDirectory: logs))
         try await waitUntil("the gateway is ready and every service answers") {
             guard try await self.get("/readyz").status == 200 else { return false }
@@ -90,6 +90,15 @@ final class FoundationStackTests: XCTestCase {
     }
 
     // MARK: helpers
+
+    /// The environment of a service process: the stack's settings and the NATS user of its own
+    /// (`folio-vault` is `vault`), so the stack runs with the permissions of docs/operations.md.
+    func environment(of program: String) throws -> [String: String] {
+        let user = program.hasPrefix("folio-") ? String(program.dropFirst("folio-".count)) : program
+        return serviceEnvironment.merging(try TestEnvironment.natsCredentials(user: user)) { _, credential in
+            credential
+        }
+    }
 
     func get(_ path: String) async throws -> HTTPClientResponse {
         try await http.send(HTTPClientRequest(method: "GET", url: "http://127.0.0.1:\(gatewayPort)\(path)"))

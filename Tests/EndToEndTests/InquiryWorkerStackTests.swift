@@ -40,7 +40,7 @@ extension FoundationStackTests {
 
     /// Starts a second InquiryService worker (`inquiry-second`) and waits until it is on the bus.
     func startSecondInquiryWorker() async throws {
-        var second = serviceEnvironment
+        var second = try environment(of: "folio-inquiry")
         // A test that kills workers may start another: each gets an id of its own.
         let started = processes.filter { $0.workerID?.hasPrefix("inquiry-second") == true }.count
         let workerID = started == 0 ? "inquiry-second" : "inquiry-second-\(started + 1)"
@@ -75,7 +75,7 @@ extension FoundationStackTests {
     /// the test's next call is the one that finds the worker gone.
     func waitUntilNATSDropped(_ store: String) async throws {
         let subject = BusSubjects.store(try XCTUnwrap(StoreID(store)))
-        let bus = try await NATSBus.connect(.init(url: try TestEnvironment.natsURL(), name: "e2e-worker-probe"))
+        let bus = try await NATSBus.connect(try TestEnvironment.nats(name: "e2e-worker-probe"))
         let client = BusClient(transport: bus, timeout: .milliseconds(200))
         for _ in 0..<100 {
             do {

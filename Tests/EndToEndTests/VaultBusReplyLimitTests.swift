@@ -37,8 +37,8 @@ final class VaultBusReplyLimitTests: XCTestCase {
     }
 
     func testAReplyOverTheBusLimitAnswersPayloadTooLargeAtOnceInsteadOfTimingOut() async throws {
-        let server = try await NATSBus.connect(.init(url: try TestEnvironment.natsURL(), name: "vault-limit-server"))
-        let caller = try await NATSBus.connect(.init(url: try TestEnvironment.natsURL(), name: "vault-limit-caller"))
+        let server = try await NATSBus.connect(try TestEnvironment.nats(name: "vault-limit-server"))
+        let caller = try await NATSBus.connect(try TestEnvironment.nats(name: "vault-limit-caller"))
         let limit = server.maxPayload
         XCTAssertGreaterThan(limit, 0, "the server announces its max_payload")
         let subject = subject()
@@ -65,8 +65,8 @@ final class VaultBusReplyLimitTests: XCTestCase {
     }
 
     func testABatchOverTheBusLimitAnswersEveryRequestOfItWithTheError() async throws {
-        let server = try await NATSBus.connect(.init(url: try TestEnvironment.natsURL(), name: "vault-limit-server"))
-        let caller = try await NATSBus.connect(.init(url: try TestEnvironment.natsURL(), name: "vault-limit-caller"))
+        let server = try await NATSBus.connect(try TestEnvironment.nats(name: "vault-limit-server"))
+        let caller = try await NATSBus.connect(try TestEnvironment.nats(name: "vault-limit-caller"))
         let subject = subject()
         let subscription = try await server.serve(
             oversizedState(limit: server.maxPayload, extra: 1), subject: subject)

@@ -354,7 +354,9 @@ extension FoundationStackTests {
         processes[index].process.waitUntilExit()
         processes.remove(at: index)
         _ = try await admin.clearFaults()
-        processes.append(try StackProcess("folio-vault", environment: serviceEnvironment, logDirectory: logDirectory))
+        processes.append(
+            try StackProcess("folio-vault", environment: try environment(of: "folio-vault"), logDirectory: logDirectory)
+        )
         try await waitUntil("the new VaultService answers") {
             try await self.rpc("vault.health")["result"]?["database"] == "ok"
         }
@@ -380,11 +382,11 @@ extension FoundationStackTests {
         let record = try XCTUnwrap(records(model).first?["header"]?["id"]?.stringValue)
 
         // A service (as the inquiry will) adds the artifact over the bus; the Gateway does not route that method.
-        let bus = try await NATSBus.connect(.init(url: try TestEnvironment.natsURL()))
+        let bus = try await NATSBus.connect(try TestEnvironment.nats())
         let client = BusClient(transport: bus)
         let portrait = Array("a portrait, sealed at rest".utf8)
         let added = try await client.call(
-            BusSubjects.rpc("vault"), "vaultinternal.addAttachment",
+            BusSubjects.internalRPC("vault"), "vaultinternal.addAttachment",
             [
                 "runtimeId": .string(runtimeID), "recordId": .string(record), "mediaType": "image/jpeg",
                 "bytes": .string(Data(portrait).base64EncodedString()),
@@ -425,10 +427,10 @@ extension FoundationStackTests {
         let record = try XCTUnwrap(
             records(pushed).first { $0["header"]?["id"]?.stringValue?.hasPrefix("rec_") == true }?["header"]?["id"]?
                 .stringValue)
-        let bus = try await NATSBus.connect(.init(url: try TestEnvironment.natsURL()))
+        let bus = try await NATSBus.connect(try TestEnvironment.nats())
         let portrait = Array(repeating: UInt8(7), count: 3000)
         _ = try await BusClient(transport: bus).call(
-            BusSubjects.rpc("vault"), "vaultinternal.addAttachment",
+            BusSubjects.internalRPC("vault"), "vaultinternal.addAttachment",
             [
                 "runtimeId": .string(runtimeID), "recordId": .string(record), "mediaType": "image/jpeg",
                 "bytes": .string(Data(portrait).base64EncodedString()),

@@ -13,7 +13,7 @@ import XCTest
 /// (random store ids) and check tokens without the bus: a real AuthService may own `folio.auth.rpc`.
 final class GatewayNATSTests: XCTestCase {
     private func connect(_ name: String) async throws -> NATSBus {
-        try await NATSBus.connect(NATSBus.Configuration(url: try TestEnvironment.natsURL(), name: name))
+        try await NATSBus.connect(try TestEnvironment.nats(name: name))
     }
 
     func testForwardsAuthenticatesAndReportsReadinessOverNATS() async throws {
@@ -146,7 +146,7 @@ final class GatewayNATSTests: XCTestCase {
         process.executableURL = executable
         process.environment = [
             "FOLIO_NATS_URL": try TestEnvironment.natsURL(), "FOLIO_GATEWAY_PORT": "0", "FOLIO_LOG_LEVEL": "info",
-        ]
+        ].merging(try TestEnvironment.natsCredentials(user: "gateway")) { _, credential in credential }
         let logs = Pipe()
         process.standardError = logs
         process.standardOutput = FileHandle.nullDevice

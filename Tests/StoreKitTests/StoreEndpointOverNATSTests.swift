@@ -13,13 +13,14 @@ final class StoreEndpointOverNATSTests: XCTestCase {
     var client: BusClient { BusClient(transport: bus, timeout: .seconds(5)) }
 
     override func setUp() async throws {
-        bus = try await NATSBus.connect(.init(url: try TestEnvironment.natsURL(), name: "storekit-tests"))
+        bus = try await NATSBus.connect(try TestEnvironment.nats(name: "storekit-tests"))
         registry = StoreRegistry()
         let endpoint = StoreEndpoint(service: .example, transport: bus, registry: registry)
         let mount = endpoint.mountMethod(ExampleStoreMethods.mount) { call, runtime, id in
             let initial = call.value("initialCount")?.intValue ?? 0
             return StoreHost(
-                id: id, kind: "example", runtime: runtime, reducer: ExampleCounter(), initialState: .init(count: initial),
+                id: id, kind: "example", runtime: runtime, reducer: ExampleCounter(),
+                initialState: .init(count: initial),
                 runEffect: ExampleCounter.effects(echo: { "echo:\($0)" }))
         }
         subscription = try await bus.serve(

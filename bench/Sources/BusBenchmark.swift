@@ -9,9 +9,11 @@ enum BusBenchmark {
     static func run(natsURL: String, seconds: Double) async throws {
         let subject = "bench.bus.\(RandomID.base32(count: 8))"
         // Our connection first, so libnats is set up the way services set it up, for both sides.
-        let serverBus = try await NATSBus.connect(.init(url: natsURL, name: "bench-server"))
+        let serverBus = try await NATSBus.connect(
+            .init(url: natsURL, name: "bench-server", access: try NATSAccess.fromEnvironment()))
         let raw = try RawNATSBaseline(url: natsURL, subject: subject + ".raw")
-        let clientBus = try await NATSBus.connect(.init(url: natsURL, name: "bench-client"))
+        let clientBus = try await NATSBus.connect(
+            .init(url: natsURL, name: "bench-client", access: try NATSAccess.fromEnvironment()))
         let router = RPCRouter([
             RPCMethod(
                 "bench.echo", summary: "echo", params: [RPCParam("echo", .string)],

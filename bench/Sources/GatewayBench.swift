@@ -23,7 +23,8 @@ enum GatewayBaseline {
 /// HTTP → Gateway (parse, route) → NATS → responder → NATS → Gateway → HTTP.
 enum GatewayResponder {
     static func serve(natsURL: String) async throws {
-        let bus = try await NATSBus.connect(.init(url: natsURL, name: "bench-responder"))
+        let bus = try await NATSBus.connect(
+            .init(url: natsURL, name: "bench-responder", access: try NATSAccess.fromEnvironment()))
         let router = RPCRouter([ExampleStoreMethods.ping.handled { _ in "pong" }])
         let subscription = try await bus.serve(
             router, subject: BusSubjects.rpc("example"), queueGroup: BusSubjects.queueGroup("example"))

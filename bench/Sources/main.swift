@@ -24,7 +24,7 @@ func vaultClient(connections: Int) async throws -> VaultBenchClient {
             connections: connections)
     case .bus:
         let bus = try await NATSBus.connect(
-            .init(url: environment.string("FOLIO_NATS_URL", default: "nats://127.0.0.1:4222"), name: "bench-vault"))
+            .init(url: natsURL(), name: "bench-vault", access: try NATSAccess.fromEnvironment()))
         return VaultBenchClient(bus: bus)
     case nil:
         throw BenchError("FOLIO_BENCH_VAULT_PATH is \(path), not gateway or bus")
@@ -36,7 +36,8 @@ func natsURL() -> String { environment.string("FOLIO_NATS_URL", default: "nats:/
 /// The bus client of the inquiry benchmarks, with the emulator for creating inquiries.
 func inquiryClient() async throws -> InquiryBenchClient {
     InquiryBenchClient(
-        transport: try await NATSBus.connect(.init(url: natsURL(), name: "bench-inquiry")),
+        transport: try await NATSBus.connect(
+            .init(url: natsURL(), name: "bench-inquiry", access: try NATSAccess.fromEnvironment())),
         folioURL: environment.string("FOLIO_API_URL", default: "http://127.0.0.1:8090"),
         folioAPIKey: environment.string("FOLIO_API_KEY", default: "folio-emulator-test-key"))
 }

@@ -16,7 +16,12 @@ let logger = Logger(service: "gateway", minimumLevel: configuration.logLevel)
 
 let bus: NATSBus
 do {
-    bus = try await NATSBus.connect(NATSBus.Configuration(url: configuration.natsURL, name: "folio-gateway"))
+    let access = try NATSAccess.fromEnvironment()
+    logger.info(
+        "connecting to NATS",
+        ["url": configuration.natsURL, "user": access.user ?? "(none)", "tls": access.tls == nil ? "off" : "on"])
+    bus = try await NATSBus.connect(
+        NATSBus.Configuration(url: configuration.natsURL, name: "folio-gateway", access: access))
 } catch {
     logger.error("cannot connect to NATS", ["url": configuration.natsURL, "error": String(describing: error)])
     exit(1)

@@ -17,14 +17,23 @@ public enum VaultService {
             name: name, migrations: try migrations(),
             methods: { context in
                 let dependencies = shared.get(context)
+                let attachments = VaultAttachments(
+                    pool: context.database, keyEncryptionKey: settings.keyEncryptionKey)
                 return [
                     ServiceHealth.method(HealthMethods.vault, context: context),
                     VaultStore.mountMethod(dependencies),
+                    VaultAttachmentMethods.getBytes(dependencies, attachments: attachments),
                 ]
-                    + VaultAttachmentMethods.methods(
+            },
+            // The methods of other services, on `folio.vault.internal`: the Gateway may not publish there.
+            internalMethods: { context in
+                let dependencies = shared.get(context)
+                return [
+                    VaultAttachmentMethods.add(
                         dependencies,
                         attachments: VaultAttachments(
                             pool: context.database, keyEncryptionKey: settings.keyEncryptionKey))
+                ]
                     + VaultIdentityRecordMethods.methods(
                         dependencies,
                         identityRecords: VaultIdentityRecords(

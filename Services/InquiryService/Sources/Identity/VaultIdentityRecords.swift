@@ -61,7 +61,7 @@ public struct VaultIdentityRecords: Sendable {
 
     private func call(_ method: String, _ params: JSONValue) async throws(InquiryError) -> JSONValue {
         do {
-            return try await bus.call(BusSubjects.rpc("vault"), method, params, timeout: .seconds(30))
+            return try await bus.call(BusSubjects.internalRPC("vault"), method, params, timeout: .seconds(30))
         } catch let error as JSONRPCError {
             if error.data?["reason"] == "NO_VAULT" {
                 throw .invalidState(message: "the session holds no vault to save the identity in")

@@ -2,10 +2,12 @@ import Bus
 import FolioAPI
 import FolioModel
 import Foundation
+import Postgres
 import ServiceKit
 
 /// The attachment methods of the VaultService: `attachment.getBytes` for clients and services, and
-/// `vaultinternal.addAttachment` for the services that save artifacts (not routed by the Gateway).
+/// `vaultinternal.addAttachment` for the services that save artifacts (on `folio.vault.internal`, which the
+/// Gateway may not publish to).
 enum VaultAttachmentMethods {
     static let add = RPCMethodSpec(
         "vaultinternal.addAttachment",
@@ -18,48 +20,52 @@ enum VaultAttachmentMethods {
         ],
         result: RPCResultDescriptor("attachment", .object(["attachmentId": .string], required: ["attachmentId"])))
 
-    static func methods(_ dependencies: VaultStore.Dependencies, attachments: VaultAttachments) -> [RPCMethod] {
+    /// `attachment.getBytes`, on `folio.vault.rpc` for clients (through the Gateway) and services.
+    static func getBytes(_ dependencies: VaultStore.Dependencies, attachments: VaultAttachments) -> RPCMethod {
         let database = dependencies.context.database
-        @Sendable func account(_ call: RPCCall) async throws -> VaultAccount {
-            guard
-                let account = try await VaultStore.account(runtimeID: try call.string("runtimeId"), database: database)
-            else { throw JSONRPCError.folio(.runtimeShutDown) }
-            return account
+        return AttachmentMethods.getBytes.handled { call in
+            let owner = try await account(call, database: database)
+            let id = try call.string("attachmentId")
+            do {
+                let found = try await attachments.bytes(account: owner.id, id: id)
+                return [
+                    "attachmentId": .string(id), "mediaType": .string(found.mediaType),
+                    "bytes": .string(Data(found.bytes).base64EncodedString()),
+                ]
+            } catch {
+                throw JSONRPCError.invalidParams("attachmentId: \(VaultSync.vaultError(error).message)")
+            }
         }
-        return [
-            AttachmentMethods.getBytes.handled { call in
-                let owner = try await account(call)
-                let id = try call.string("attachmentId")
-                do {
-                    let found = try await attachments.bytes(account: owner.id, id: id)
-                    return [
-                        "attachmentId": .string(id), "mediaType": .string(found.mediaType),
-                        "bytes": .string(Data(found.bytes).base64EncodedString()),
-                    ]
-                } catch {
-                    throw JSONRPCError.invalidParams("attachmentId: \(VaultSync.vaultError(error).message)")
-                }
-            },
-            add.handled { call in
-                let owner = try await account(call)
-                guard let bytes = Data(base64Encoded: try call.string("bytes")) else {
-                    throw JSONRPCError.invalidParams("bytes must be base64")
-                }
-                do {
-                    let added = try await attachments.added(
-                        account: owner.id, recordID: try call.string("recordId"),
-                        mediaType: try call.string("mediaType"),
-                        bytes: Array(bytes))
-                    // The stores of the account read the record again; those of the runtime push the new bytes
-                    // through their reducer (a background pass, so busy and the sync phase show it).
-                    await VaultChanges.announce(
-                        account: owner.id, entries: [added.entry], pushedBy: try call.string("runtimeId"),
-                        transport: dependencies.context.transport)
-                    return ["attachmentId": .string(added.id)]
-                } catch {
-                    throw JSONRPCError.invalidParams(VaultSync.vaultError(error).message)
-                }
-            },
-        ]
+    }
+
+    /// `vaultinternal.addAttachment`, on `folio.vault.internal` for the services that save artifacts.
+    static func add(_ dependencies: VaultStore.Dependencies, attachments: VaultAttachments) -> RPCMethod {
+        let database = dependencies.context.database
+        return add.handled { call in
+            let owner = try await account(call, database: database)
+            guard let bytes = Data(base64Encoded: try call.string("bytes")) else {
+                throw JSONRPCError.invalidParams("bytes must be base64")
+            }
+            do {
+                let added = try await attachments.added(
+                    account: owner.id, recordID: try call.string("recordId"),
+                    mediaType: try call.string("mediaType"),
+                    bytes: Array(bytes))
+                // The stores of the account read the record again; those of the runtime push the new bytes
+                // through their reducer (a background pass, so busy and the sync phase show it).
+                await VaultChanges.announce(
+                    account: owner.id, entries: [added.entry], pushedBy: try call.string("runtimeId"),
+                    transport: dependencies.context.transport)
+                return ["attachmentId": .string(added.id)]
+            } catch {
+                throw JSONRPCError.invalidParams(VaultSync.vaultError(error).message)
+            }
+        }
+    }
+
+    private static func account(_ call: RPCCall, database: PostgresPool) async throws -> VaultAccount {
+        guard let account = try await VaultStore.account(runtimeID: try call.string("runtimeId"), database: database)
+        else { throw JSONRPCError.folio(.runtimeShutDown) }
+        return account
     }
 }
