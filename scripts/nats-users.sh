@@ -57,7 +57,7 @@ shutdown=folio.events.runtime.shutdown
     # The Gateway: the public methods, store.adopt and the stores of every service; its replies; shutdowns.
     user gateway "$gateway_publish" "_INBOX.gateway.> $shutdown" false
     user auth "folio.auth.store.> folio.events.runtime.> folio.events.session.*" \
-        "folio.auth.rpc folio.auth.store.> $shutdown folio.events.session.* _INBOX.auth.>" true
+        "folio.auth.rpc folio.auth.store.> $shutdown folio.events.runtime.locale folio.events.session.* _INBOX.auth.>" true
     # runtime.setLocale at the AuthService, and the vault's internal methods for the identity save.
     user inquiry "folio.inquiry.store.> folio.auth.rpc folio.vault.internal" \
         "folio.inquiry.rpc folio.inquiry.store.> $shutdown _INBOX.inquiry.>" true
