@@ -162,10 +162,7 @@ public struct VaultReducer: StoreReducer {
                 guard let account = state.account, account.kind == .authenticated, state.syncing == nil else {
                     return []
                 }
-                let requestID = state.nextRequestID()
-                state.syncing = requestID
-                state.phase = .syncing
-                return [.push(requestID: requestID, account: account)]
+                return push(account, &state)
             }
             return backgroundSync(&state)
         case .networkChanged(let status):
@@ -181,7 +178,8 @@ public struct VaultReducer: StoreReducer {
             } else {
                 return []
             }
-            state.phase = outcome.phase
+            // The Error phase stays until a read opens every stored record; the passes meanwhile push only.
+            if !state.phase.isError { state.phase = outcome.phase }
             guard outcome.error != nil else {
                 if outcome.fetched { state.lastSyncedAt = outcome.finishedAt }
                 state.failedAttempts = 0
@@ -310,8 +308,9 @@ public struct VaultReducer: StoreReducer {
     }
 
     /// A background pass (push, then fetch) of a signed-in vault; a transient vault only fetches (its guest
-    /// vault at Folio), which the sync runner knows from the account. Not while the stored records could not be
-    /// read at session start.
+    /// vault at Folio), which the sync runner knows from the account. While the stored records could not be
+    /// read at session start (phase Error) nothing is fetched: a signed-in vault still pushes, a transient one
+    /// does nothing.
     private func backgroundSync(_ state: inout State) -> [Effect] {
         guard let account = state.account else { return [] }
         guard state.syncing == nil else {
@@ -319,13 +318,26 @@ public struct VaultReducer: StoreReducer {
             state.syncAgain = true
             return []
         }
-        if case .error = state.phase { return [] }
+        if state.phase.isError {
+            guard account.kind == .authenticated else { return [] }
+            state.syncAgain = false
+            state.retryWait = nil
+            return push(account, &state)
+        }
         let requestID = state.nextRequestID()
         state.syncing = requestID
         state.syncAgain = false
         state.retryWait = nil
         state.phase = .syncing
         return [.sync(requestID: requestID, account: account, background: true)]
+    }
+
+    /// A push without a fetch of a signed-in vault; the phase shows it unless it is Error.
+    private func push(_ account: VaultAccount, _ state: inout State) -> [Effect] {
+        let requestID = state.nextRequestID()
+        state.syncing = requestID
+        if !state.phase.isError { state.phase = .syncing }
+        return [.push(requestID: requestID, account: account)]
     }
 
     /// The model, built from the view's JSON of its records and folders (encoded once, when read).
