@@ -54,6 +54,8 @@ final class VaultStoreCloseTests: XCTestCase {
         let changes = VaultChangeFollower(transport: context.transport, watchers: watchers, host: host)
         await context.registry.attach(changes, to: host.id)
         await changes.follow(account)
+        // The store takes the watch once its first read opened every record.
+        await changes.watch(account)
         try await StoreEndpoint(service: .vault, transport: context.transport, registry: context.registry).serve(host)
         return host
     }
