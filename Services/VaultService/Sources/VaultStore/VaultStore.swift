@@ -110,6 +110,10 @@ enum VaultStore {
         // A restored store's snapshot may be older than the session it reads now.
         await (restored ? changes.follow(account) : changes.followFirst(account))
         await host.send(restored ? .sessionChanged(account) : .sessionRead(account))
+        // The last probe may be older than Folio's coming back (the service's first one can run before Folio
+        // answers): a store does not start offline on a stale probe, which would refuse its folder changes
+        // until the next one.
+        if await dependencies.network.status != .online { await dependencies.network.check() }
         let status = await dependencies.network.observe { [weak host] status in
             guard let host else { return false }
             await host.send(.networkChanged(status))
