@@ -186,6 +186,38 @@ final class VaultReducerTests: XCTestCase {
         }
     }
 
+    func testInTheForegroundASignedInVaultPushesOnlyWithinAMinuteOfTheLastFetchAndRunsAWholePassAfterIt() {
+        // started(): the session-start pass fetched at 100.
+        var store = started(signedIn)
+        store.send(.cameToForeground(now: 159), effects: [.push(requestID: 3, account: signedIn)]) {
+            $0.syncing = 3
+            $0.phase = .syncing
+            $0.lastRequestID = 3
+        }
+        store.send(.syncFinished(requestID: 3, SyncOutcome(finishedAt: 159, fetched: false))) {
+            $0.syncing = nil
+            $0.phase = .idle
+        }
+        // A push is no fetch: the minute still counts from 100.
+        store.send(
+            .cameToForeground(now: 160), effects: [.sync(requestID: 4, account: signedIn, background: true)]
+        ) {
+            $0.syncing = 4
+            $0.phase = .syncing
+            $0.lastRequestID = 4
+        }
+        store.send(.syncFinished(requestID: 4, SyncOutcome(finishedAt: 161))) {
+            $0.syncing = nil
+            $0.phase = .idle
+            $0.lastSyncedAt = 161
+        }
+        store.send(.cameToForeground(now: 200), effects: [.push(requestID: 5, account: signedIn)]) {
+            $0.syncing = 5
+            $0.phase = .syncing
+            $0.lastRequestID = 5
+        }
+    }
+
     func testTheSyncActionRunsAtOnceAndIsNotRetried() {
         var store = started(signedIn)
         store.receive(.sync, effects: [.sync(requestID: 3, account: signedIn, background: false)]) {
