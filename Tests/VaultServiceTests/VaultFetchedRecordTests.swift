@@ -30,14 +30,16 @@ final class VaultFetchedRecordTests: XCTestCase {
 
     private var database: VaultDatabase { VaultDatabase(pool: service.context.database, keyEncryptionKey: kek) }
 
-    /// A record of `account` as Folio's change feed carries it.
+    /// A record of `account` as Folio's change feed carries it; `organization`: the runtime organization its
+    /// schema is qualified with (the account's own organization at Folio stays org_blue).
     private func folioRecord(
-        id: String, clientID: String, account: String, ciphertext: [UInt8], wrappedKey: [UInt8], revision: Int64 = 1
+        id: String, clientID: String, account: String, ciphertext: [UInt8], wrappedKey: [UInt8], revision: Int64 = 1,
+        organization: String = "org_blue"
     ) throws -> FolioVaultRecord {
         let json: [String: Any] = [
             "id": id, "kind": ["type": "RECORD"], "organizationId": "org_blue", "ownerAccountId": account,
             "permission": ["type": "OWNER"], "revision": revision, "state": ["type": "ACTIVE"],
-            "schema": "org_blue:note", "version": 1,
+            "schema": "\(organization):note", "version": 1,
             "ciphertext": FolioBytes(ciphertext).base64URL, "wrappedKey": FolioBytes(wrappedKey).base64URL,
             "clientId": clientID, "attachments": [], "folders": [], "createdAt": "2026-01-01T00:00:00Z",
             "updatedAt": "2026-01-01T00:00:00Z",
@@ -100,5 +102,22 @@ final class VaultFetchedRecordTests: XCTestCase {
         XCTAssertEqual(view.unreadable, [])
         XCTAssertEqual(view.records.map(\.payload), [#"{"v":1}"#])
         XCTAssertEqual(view.records.first?.header.sync.revision, 1)
+    }
+
+    func testAFetchedRecordWhoseSchemaIsOfAnotherOrganizationNeverShowsUpAndIsNoFailure() async throws {
+        let account = "acct_fetch_\(RandomID.base32(count: 8))"
+        let ours = try await sealed(#"{"org":"blue"}"#, clientID: "D_OURS", account: account)
+        let theirs = try await sealed(#"{"org":"acme"}"#, clientID: "D_THEIRS", account: account)
+        let failures = try await VaultSyncStore(database: database).apply(
+            [
+                try folioRecord(
+                    id: "rec_ours", clientID: "D_OURS", account: account, ciphertext: ours.body, wrappedKey: ours.key),
+                try folioRecord(
+                    id: "rec_theirs", clientID: "D_THEIRS", account: account, ciphertext: theirs.body,
+                    wrappedKey: theirs.key, organization: "org_acme"),
+            ], nextCursor: "c1", account: account, organization: "org_blue")
+        XCTAssertEqual(failures, 0)
+        let view = try await VaultRepository(database: database).view(account: account)
+        XCTAssertEqual(view.records.map(\.header.id), ["rec_ours"], "the runtime's organization only")
     }
 }
