@@ -107,6 +107,13 @@ enum VaultStore {
         await context.registry.attach(session, to: host.id)
         await context.registry.attach(changes, to: host.id)
         guard let account = try await readAccount(runtimeID) else { return false }
+        // A store adopted from its snapshot may have missed its sign-in (the worker that held it died, with the
+        // copy of the transient vault in it rolled back): the copy runs again before it follows the account.
+        if restored, let previous = await host.currentState.account, previous.kind == .transient,
+            account.kind == .authenticated
+        {
+            await VaultSessionEvents.transfer(from: previous.id, to: account.id, dependencies)
+        }
         // A restored store's snapshot may be older than the session it reads now.
         await (restored ? changes.follow(account) : changes.followFirst(account))
         await host.send(restored ? .sessionChanged(account) : .sessionRead(account))
