@@ -70,6 +70,23 @@ final class VaultStoreCloseTests: XCTestCase {
             BusSubjects.store(id), method, ["storeId": .string(id.rawValue), "runtimeId": .string(runtimeID)])
     }
 
+    func testAStoreFollowingAnAccountHoldsNoFolioWatchUntilItAsksForOneAndThenOnlyForItsAccount() async throws {
+        let watchers = watchers()
+        let account = signedIn()
+        let changes = VaultChangeFollower(transport: context.transport, watchers: watchers)
+        await changes.follow(account)
+        let before = await watchers.watchedAccounts
+        XCTAssertEqual(before, [], "no long poll before the store's first read opened every record")
+        await changes.watch(signedIn())
+        let other = await watchers.watchedAccounts
+        XCTAssertEqual(other, [], "a watch asked for an account the store no longer follows is not taken")
+        await changes.watch(account)
+        let after = await watchers.watchedAccounts
+        XCTAssertEqual(after, [account.id])
+        await changes.cancel()
+        await watchers.stopAll()
+    }
+
     func testStoreCloseStopsTheWatchAndUnregistersTheStoreAtOnce() async throws {
         let watchers = watchers()
         let account = signedIn()
