@@ -170,11 +170,9 @@ extension FoundationStackTests {
         XCTAssertEqual(session["identity"]?["value"]?["userId"], "acct_chen")
 
         // The same callback again answers a ceremony that is over: nothing happens.
-        let before = try await rpc("store.state", ["storeId": .string(auth)], token: token)
-        try await dispatch(
-            auth, answer("SOCIAL_CALLBACK", fields: ["code": .string(code), "state": .string(state)]), token: token)
-        let after = try await rpc("store.state", ["storeId": .string(auth)], token: token)
-        XCTAssertEqual(after["result"], before["result"], "an answer to a closed ceremony changes nothing")
+        let (before, after) = try await modelsAroundHandled(
+            auth, [answer("SOCIAL_CALLBACK", fields: ["code": .string(code), "state": .string(state)])], token: token)
+        XCTAssertEqual(after, before, "an answer to a closed ceremony, once handled, changed nothing")
     }
 
     /// The test key of `int_nordhealth`: the Ed25519 seed of bytes 0x40–0x5f.
@@ -211,13 +209,11 @@ extension FoundationStackTests {
         let (token, auth) = try await mountAuth(organization: "org_bluebank", capabilities: ["platform": "IOS"])
         try await dispatch(auth, signIn(email: "omar@example.org"), token: token)
         _ = try await settled(auth, token: token)
-        try await dispatch(
-            auth, ["type": "COMPLETE_DEVICE_LINK", "value": ["challengeId": "dac_early", "transferAck": "c2ln"]],
+        let (asking, idle) = try await modelsAroundHandled(
+            auth, [["type": "COMPLETE_DEVICE_LINK", "value": ["challengeId": "dac_early", "transferAck": "c2ln"]]],
             token: token)
-        let idle = try await rpc("store.state", ["storeId": .string(auth)], token: token)
-        XCTAssertEqual(
-            idle["result"]?["model"]?["flow"]?["value"]?["phase"]?["type"], "PASSWORD",
-            "CompleteDeviceLink does nothing without a device-approval step")
+        XCTAssertEqual(idle["flow"]?["value"]?["phase"]?["type"], "PASSWORD", "\(idle)")
+        XCTAssertEqual(idle, asking, "CompleteDeviceLink, once handled, did nothing without a device-approval step")
 
         try await dispatch(auth, answer("PASSWORD", "omar-Password-4"), token: token)
         let approval = try await follow(auth, token: token) {

@@ -59,7 +59,7 @@ final class VaultChangesTests: XCTestCase {
         try await waitUntil {
             let mineIdle = await host.currentState.phase == .idle
             let theirsIdle = await other.currentState.phase == .idle
-            return mineIdle && theirsIdle
+            return mineIdle && theirsIdle && mine.value == 1 && theirs.value == 1
         }
         XCTAssertEqual(mine.value, 1, "the session's start pushes once")
 

@@ -1,4 +1,3 @@
-import WireModel
 import Bus
 import Crypto
 import FolioClient
@@ -6,6 +5,7 @@ import FolioModel
 import HTTP
 import Postgres
 import StoreKitTesting
+import WireModel
 import XCTest
 
 @testable import VaultService
@@ -21,20 +21,22 @@ final class VaultGuestFetchTests: XCTestCase {
     /// A guest store whose session started (one fetch at the start) and whose first pass ended at `syncedAt`.
     private func started(syncedAt: Int64 = 100) -> ReducerTester<VaultReducer> {
         var store = ReducerTester(VaultReducer(), state: VaultReducer.State(network: .online))
-        store.send(
-            .sessionChanged(guest),
-            effects: [.loadView(requestID: 1, account: guest), .sync(requestID: 2, account: guest, background: true)]
-        ) {
+        store.send(.sessionChanged(guest), effects: [.loadView(requestID: 1, account: guest)]) {
             $0.account = guest
             $0.sessionStarting = true
             $0.loading = 1
+            $0.lastRequestID = 1
+        }
+        store.send(
+            .viewLoaded(requestID: 1, VaultView()),
+            effects: [.watch(account: guest), .sync(requestID: 2, account: guest, background: true)]
+        ) {
+            $0.loading = nil
+            $0.sessionStarting = false
+            $0.watching = true
             $0.syncing = 2
             $0.phase = .syncing
             $0.lastRequestID = 2
-        }
-        store.send(.viewLoaded(requestID: 1, VaultView())) {
-            $0.loading = nil
-            $0.sessionStarting = false
         }
         store.send(.syncFinished(requestID: 2, SyncOutcome(finishedAt: syncedAt))) {
             $0.syncing = nil

@@ -1,7 +1,7 @@
-import WireModel
 import FolioModel
 import StoreKitTesting
 import VaultService
+import WireModel
 import XCTest
 
 /// How VaultStore reads its view after a change (docs/vault-store.md, "Reading the view"): only the entries a
@@ -20,21 +20,23 @@ final class VaultReducerReadTests: XCTestCase {
     /// A guest store whose first view (D_1) is read and whose first pass is done.
     private func started() -> ReducerTester<VaultReducer> {
         var store = ReducerTester(VaultReducer(), state: VaultReducer.State(network: .online))
-        store.send(
-            .sessionChanged(guest),
-            effects: [.loadView(requestID: 1, account: guest), .sync(requestID: 2, account: guest, background: true)]
-        ) {
+        store.send(.sessionChanged(guest), effects: [.loadView(requestID: 1, account: guest)]) {
             $0.account = guest
             $0.sessionStarting = true
             $0.loading = 1
-            $0.syncing = 2
-            $0.phase = .syncing
-            $0.lastRequestID = 2
+            $0.lastRequestID = 1
         }
-        store.send(.viewLoaded(requestID: 1, VaultView(records: [record("D_1")], pending: 1))) {
+        store.send(
+            .viewLoaded(requestID: 1, VaultView(records: [record("D_1")], pending: 1)),
+            effects: [.watch(account: guest), .sync(requestID: 2, account: guest, background: true)]
+        ) {
             $0.view = VaultView(records: [record("D_1")], pending: 1)
             $0.loading = nil
             $0.sessionStarting = false
+            $0.watching = true
+            $0.syncing = 2
+            $0.phase = .syncing
+            $0.lastRequestID = 2
         }
         store.send(.syncFinished(requestID: 2, SyncOutcome(finishedAt: 100))) {
             $0.syncing = nil
@@ -123,17 +125,13 @@ final class VaultReducerReadTests: XCTestCase {
             $0.lastRequestID = 3
         }
         let other = VaultAccount(id: "guest_2", kind: .transient)
-        store.send(
-            .sessionChanged(other),
-            effects: [.loadView(requestID: 4, account: other), .sync(requestID: 5, account: other, background: true)]
-        ) {
+        store.send(.sessionChanged(other), effects: [.loadView(requestID: 4, account: other)]) {
             $0.account = other
             $0.view = VaultView()
             $0.sessionStarting = true
+            $0.watching = false
             $0.loading = 4
-            $0.syncing = 5
-            $0.phase = .syncing
-            $0.lastRequestID = 5
+            $0.lastRequestID = 4
         }
         store.send(
             .entriesLoaded(

@@ -1,7 +1,7 @@
-import WireModel
 import FolioModel
 import StoreKitTesting
 import VaultService
+import WireModel
 import XCTest
 
 /// VaultStore's rules of spec "Actions", "Sync", "Errors" and "Transient sessions", asserting the whole
@@ -19,23 +19,23 @@ final class VaultReducerTests: XCTestCase {
     /// A store whose session holds `account`, its first view read and its first background pass done.
     private func started(_ account: VaultAccount, network: NetworkStatus = .online) -> ReducerTester<VaultReducer> {
         var store = ReducerTester(VaultReducer(), state: VaultReducer.State(network: network))
-        store.send(
-            .sessionChanged(account),
-            effects: [
-                .loadView(requestID: 1, account: account), .sync(requestID: 2, account: account, background: true),
-            ]
-        ) {
+        store.send(.sessionChanged(account), effects: [.loadView(requestID: 1, account: account)]) {
             $0.account = account
             $0.sessionStarting = true
             $0.loading = 1
-            $0.syncing = 2
-            $0.phase = .syncing
-            $0.lastRequestID = 2
+            $0.lastRequestID = 1
         }
-        store.send(.viewLoaded(requestID: 1, VaultView(records: [record], pending: 1))) {
+        store.send(
+            .viewLoaded(requestID: 1, VaultView(records: [record], pending: 1)),
+            effects: [.watch(account: account), .sync(requestID: 2, account: account, background: true)]
+        ) {
             $0.view = VaultView(records: [record], pending: 1)
             $0.loading = nil
             $0.sessionStarting = false
+            $0.watching = true
+            $0.syncing = 2
+            $0.phase = .syncing
+            $0.lastRequestID = 2
         }
         store.send(.syncFinished(requestID: 2, SyncOutcome(finishedAt: 100))) {
             $0.syncing = nil
@@ -186,6 +186,38 @@ final class VaultReducerTests: XCTestCase {
         }
     }
 
+    func testInTheForegroundASignedInVaultPushesOnlyWithinAMinuteOfTheLastFetchAndRunsAWholePassAfterIt() {
+        // started(): the session-start pass fetched at 100.
+        var store = started(signedIn)
+        store.send(.cameToForeground(now: 159), effects: [.push(requestID: 3, account: signedIn)]) {
+            $0.syncing = 3
+            $0.phase = .syncing
+            $0.lastRequestID = 3
+        }
+        store.send(.syncFinished(requestID: 3, SyncOutcome(finishedAt: 159, fetched: false))) {
+            $0.syncing = nil
+            $0.phase = .idle
+        }
+        // A push is no fetch: the minute still counts from 100.
+        store.send(
+            .cameToForeground(now: 160), effects: [.sync(requestID: 4, account: signedIn, background: true)]
+        ) {
+            $0.syncing = 4
+            $0.phase = .syncing
+            $0.lastRequestID = 4
+        }
+        store.send(.syncFinished(requestID: 4, SyncOutcome(finishedAt: 161))) {
+            $0.syncing = nil
+            $0.phase = .idle
+            $0.lastSyncedAt = 161
+        }
+        store.send(.cameToForeground(now: 200), effects: [.push(requestID: 5, account: signedIn)]) {
+            $0.syncing = 5
+            $0.phase = .syncing
+            $0.lastRequestID = 5
+        }
+    }
+
     func testTheSyncActionRunsAtOnceAndIsNotRetried() {
         var store = started(signedIn)
         store.receive(.sync, effects: [.sync(requestID: 3, account: signedIn, background: false)]) {
@@ -239,45 +271,36 @@ final class VaultReducerTests: XCTestCase {
 
     func testAStoredRecordThatCannotBeReadAtSessionStartGivesPhaseErrorAndBlocksSync() {
         var store = ReducerTester(VaultReducer(), state: VaultReducer.State(network: .online))
-        store.send(
-            .sessionChanged(signedIn),
-            effects: [
-                .loadView(requestID: 1, account: signedIn), .sync(requestID: 2, account: signedIn, background: true),
-            ]
-        ) {
+        store.send(.sessionChanged(signedIn), effects: [.loadView(requestID: 1, account: signedIn)]) {
             $0.account = signedIn
             $0.sessionStarting = true
             $0.loading = 1
-            $0.syncing = 2
-            $0.phase = .syncing
-            $0.lastRequestID = 2
+            $0.lastRequestID = 1
         }
         let message = "1 stored record(s) cannot be opened: D_7"
-        store.send(.viewLoaded(requestID: 1, VaultView(unreadable: ["D_7"]))) {
+        store.send(
+            .viewLoaded(requestID: 1, VaultView(unreadable: ["D_7"])), effects: [.push(requestID: 2, account: signedIn)]
+        ) {
             $0.loading = nil
             $0.sessionStarting = false
             $0.view = VaultView(unreadable: ["D_7"])
             $0.readError = VaultErrorView(.storage(message: message))
             $0.phase = .error(message: message)
+            $0.syncing = 2
+            $0.lastRequestID = 2
         }
         store.receive(.sync) { $0.actionError = VaultErrorView(.storage(message: message)) }
     }
 
     func testTheStateFollowsTheSession() {
         var store = started(guest)
-        store.send(
-            .sessionChanged(signedIn),
-            effects: [
-                .loadView(requestID: 3, account: signedIn), .sync(requestID: 4, account: signedIn, background: true),
-            ]
-        ) {
+        store.send(.sessionChanged(signedIn), effects: [.loadView(requestID: 3, account: signedIn)]) {
             $0.account = signedIn
             $0.view = VaultView()
             $0.sessionStarting = true
+            $0.watching = false
             $0.loading = 3
-            $0.syncing = 4
-            $0.phase = .syncing
-            $0.lastRequestID = 4
+            $0.lastRequestID = 3
         }
         store.send(.viewLoaded(requestID: 1, VaultView(records: [record])))
     }
@@ -323,9 +346,13 @@ final class VaultReducerTests: XCTestCase {
         XCTAssertEqual(restored.view, VaultView(), "the records are not in the snapshot")
         var expected = store.state
         expected.view = VaultView()
-        XCTAssertEqual(restored, expected)
+        expected.watching = false
+        XCTAssertEqual(restored, expected, "the store's watch of Folio is not in the snapshot either")
         let effects = VaultReducer().reduce(&restored, .restored)
         XCTAssertEqual(effects, [.loadView(requestID: 3, account: signedIn)])
+        // Its first read takes the watch again.
+        let read = VaultReducer().reduce(&restored, .viewLoaded(requestID: 3, VaultView(records: [record])))
+        XCTAssertEqual(read, [.watch(account: signedIn)])
     }
 
     /// An attachment a service adds (vaultinternal.addAttachment) is pushed by the store's own background pass,
@@ -355,18 +382,11 @@ extension VaultReducerTests {
         let guest = VaultAccount(id: "guest_1", kind: .transient)
         let signedIn = VaultAccount(id: "acct_chen", kind: .authenticated, folioSessionID: "ses_1")
         var store = ReducerTester(VaultReducer(), state: VaultReducer.State(network: .online))
-        store.send(
-            .sessionChanged(signedIn),
-            effects: [
-                .loadView(requestID: 1, account: signedIn), .sync(requestID: 2, account: signedIn, background: true),
-            ]
-        ) {
+        store.send(.sessionChanged(signedIn), effects: [.loadView(requestID: 1, account: signedIn)]) {
             $0.account = signedIn
             $0.sessionStarting = true
             $0.loading = 1
-            $0.syncing = 2
-            $0.phase = .syncing
-            $0.lastRequestID = 2
+            $0.lastRequestID = 1
         }
         store.send(.sessionRead(guest))
     }

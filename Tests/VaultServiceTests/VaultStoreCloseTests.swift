@@ -54,6 +54,8 @@ final class VaultStoreCloseTests: XCTestCase {
         let changes = VaultChangeFollower(transport: context.transport, watchers: watchers, host: host)
         await context.registry.attach(changes, to: host.id)
         await changes.follow(account)
+        // The store takes the watch once its first read opened every record.
+        await changes.watch(account)
         try await StoreEndpoint(service: .vault, transport: context.transport, registry: context.registry).serve(host)
         return host
     }
@@ -66,6 +68,23 @@ final class VaultStoreCloseTests: XCTestCase {
     private func call(_ id: StoreID, _ method: String, runtimeID: String) async throws -> JSONValue {
         try await BusClient(transport: context.transport).call(
             BusSubjects.store(id), method, ["storeId": .string(id.rawValue), "runtimeId": .string(runtimeID)])
+    }
+
+    func testAStoreFollowingAnAccountHoldsNoFolioWatchUntilItAsksForOneAndThenOnlyForItsAccount() async throws {
+        let watchers = watchers()
+        let account = signedIn()
+        let changes = VaultChangeFollower(transport: context.transport, watchers: watchers)
+        await changes.follow(account)
+        let before = await watchers.watchedAccounts
+        XCTAssertEqual(before, [], "no long poll before the store's first read opened every record")
+        await changes.watch(signedIn())
+        let other = await watchers.watchedAccounts
+        XCTAssertEqual(other, [], "a watch asked for an account the store no longer follows is not taken")
+        await changes.watch(account)
+        let after = await watchers.watchedAccounts
+        XCTAssertEqual(after, [account.id])
+        await changes.cancel()
+        await watchers.stopAll()
     }
 
     func testStoreCloseStopsTheWatchAndUnregistersTheStoreAtOnce() async throws {

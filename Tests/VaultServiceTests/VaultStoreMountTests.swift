@@ -63,4 +63,30 @@ final class VaultStoreMountTests: XCTestCase {
         XCTAssertEqual(reads.value, 1, "no read of the organization for a later session")
         await context.registry.remove(host.id)
     }
+
+    func testAStoreMountedWhileTheLastProbeMissedFolioProbesAgainAndStartsOnlineWhenFolioAnswers() async throws {
+        let context = service.context
+        let live = VaultStore.Dependencies.live(context, settings: VaultSettings(keyEncryptionKey: kek))
+        // The service's first probe ran before Folio answered; Folio answers from then on.
+        let answers = Mutex<[Bool]>([false, true])
+        let network = NetworkMonitor { answers.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] } }
+        await network.check()
+        let dependencies = VaultStore.Dependencies(
+            context: context, repository: live.repository, sync: live.sync, transfer: live.transfer,
+            watchers: live.watchers, network: network, retryScale: live.retryScale)
+        let runtimeID = "rt_mount_\(RandomID.base32(count: 8))"
+        let signedIn = VaultAccount(
+            id: "acct_mount_\(RandomID.base32(count: 8))", kind: .authenticated, folioSessionID: "ses_mount",
+            organizationID: "org_blue")
+        let id = StoreID.generate(for: .vault)
+        let host = StoreHost(
+            id: id, kind: VaultStore.kind, runtime: await context.registry.runtime(runtimeID),
+            reducer: VaultReducer(), initialState: VaultReducer.State(network: .unknown), runEffect: { _ in [] })
+        let followed = try await VaultStore.follow(host, dependencies) { _ in signedIn }
+        XCTAssertTrue(followed)
+        await host.flush()
+        let status = await host.currentState.network
+        XCTAssertEqual(status, .online, "a folder change right after the mount is not refused as offline")
+        await context.registry.remove(host.id)
+    }
 }

@@ -1,5 +1,5 @@
-import WireModel
 import VaultService
+import WireModel
 import XCTest
 
 /// The rules of spec "VaultWrite" and "Records belong to your organization", one test each.
@@ -89,6 +89,15 @@ final class VaultWriteRulesTests: XCTestCase {
         }
         assertFails(.restore(id: "D_1"), target: record(.deleted, settingsPending: true), "REVISION_CONFLICT")
         assertFails(.permanentlyDelete(id: "D_1"), target: record(.deleted, settingsPending: true), "REVISION_CONFLICT")
+    }
+
+    func testAGuestsPendingSettingsChangeBlocksNoBodyChangeSinceAGuestVaultPushesNothing() throws {
+        let pending = record(settingsPending: true, folioID: nil)
+        try VaultWriteRules.check(.update(id: "D_1", record: note), target: pending, session: .transient)
+        try VaultWriteRules.check(.delete(id: "D_1"), target: pending, session: .transient)
+        let deleted = record(.deleted, settingsPending: true, folioID: nil)
+        try VaultWriteRules.check(.restore(id: "D_1"), target: deleted, session: .transient)
+        try VaultWriteRules.check(.permanentlyDelete(id: "D_1"), target: deleted, session: .transient)
     }
 
     func testFolderChangesNeedAConnectionInASignedInSessionOnly() throws {

@@ -11,6 +11,12 @@ public enum DocSyncPhase: WireValue {
     /// A record stored here could not be decoded at the start of the session; fetching waits.
     case error(message: String)
 
+    /// Stored records could not be opened at the start of the session: nothing is fetched.
+    public var isError: Bool {
+        if case .error = self { return true }
+        return false
+    }
+
     /// The Degraded message for the failures of a pass.
     public static func degraded(recordFailures: Int, attachmentFailures: Int) -> DocSyncPhase {
         .degraded(message: "\(recordFailures) record failure(s), \(attachmentFailures) attachment failure(s)")

@@ -12,4 +12,11 @@ public enum FolioSchemaName {
         guard let colon = name.lastIndex(of: ":") else { return name }
         return String(name[name.index(after: colon)...])
     }
+
+    /// Whether a name Folio holds belongs to the records of `organization`: qualified with it, or not qualified
+    /// at all. Without an organization every name does.
+    public static func belongs(_ name: String, to organization: String?) -> Bool {
+        guard let organization, !organization.isEmpty, let colon = name.lastIndex(of: ":") else { return true }
+        return name[..<colon] == organization
+    }
 }

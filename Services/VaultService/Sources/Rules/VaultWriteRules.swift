@@ -82,14 +82,14 @@ public enum VaultWriteRules {
                 throw .permissionDenied(message: "\(id) is not active; restore it before changing it")
             }
             try keepsSchema(entry, content)
-            try noPendingSettings(entry)
+            try noPendingSettings(entry, session: session)
             try VaultSchema.check(content)
         case .delete(let id):
-            try lifecycle(target, id, from: .active, "Delete")
+            try lifecycle(target, id, from: .active, "Delete", session: session)
         case .restore(let id):
-            try lifecycle(target, id, from: .deleted, "Restore")
+            try lifecycle(target, id, from: .deleted, "Restore", session: session)
         case .permanentlyDelete(let id):
-            try lifecycle(target, id, from: .deleted, "PermanentlyDelete")
+            try lifecycle(target, id, from: .deleted, "PermanentlyDelete", session: session)
         case .updateFolder(let id, let content):
             let folder = try existing(target, id, kind: .folder)
             try ownerChanges(folder)
@@ -152,21 +152,23 @@ public enum VaultWriteRules {
         }
     }
 
-    /// A pending settings change blocks a body change: RevisionConflict until it reached Folio.
-    private static func noPendingSettings(_ entry: StoredEntry) throws(VaultError) {
-        guard !entry.settingsPending else {
+    /// A pending settings change blocks a body change of a signed-in vault: RevisionConflict until it reached
+    /// Folio. A transient vault pushes nothing, so its settings never reach Folio before the sign-in copies them:
+    /// they block nothing there.
+    private static func noPendingSettings(_ entry: StoredEntry, session: VaultSessionKind) throws(VaultError) {
+        guard session == .transient || !entry.settingsPending else {
             throw .revisionConflict(
                 message: "a settings change of \(entry.id) has not reached Folio yet: sync, then retry")
         }
     }
 
     /// Lifecycle moves one step at a time: Delete from active, Restore and PermanentlyDelete from deleted.
-    private static func lifecycle(_ entry: StoredEntry?, _ id: String, from: StoredEntry.State, _ name: String)
-        throws(VaultError)
-    {
+    private static func lifecycle(
+        _ entry: StoredEntry?, _ id: String, from: StoredEntry.State, _ name: String, session: VaultSessionKind
+    ) throws(VaultError) {
         let entry = try existing(entry, id, kind: .record)
         try ownerChanges(entry)
-        try noPendingSettings(entry)
+        try noPendingSettings(entry, session: session)
         guard entry.state == from else {
             throw .invalidRequest(
                 message:

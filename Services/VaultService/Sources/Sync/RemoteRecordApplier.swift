@@ -32,7 +32,7 @@ struct RemoteRecordApplier {
         }
         let rows = try await transaction.query(
             """
-            SELECT id, revision, dirty FROM vault_entries
+            SELECT id, revision, dirty, record_key FROM vault_entries
             WHERE folio_id = \(record.id) OR (folio_id IS NULL AND id = \(record.clientId ?? "")) FOR UPDATE
             """)
         guard let row = rows.first else {
@@ -49,7 +49,7 @@ struct RemoteRecordApplier {
             } else if dirty {
                 try await conflict(id, record)
             } else {
-                try await replace(id, record)
+                try await replace(id, record, storedKey: try row.decode([UInt8].self, "record_key"))
             }
         }
         try await applySettings(id, record)
@@ -68,6 +68,7 @@ struct RemoteRecordApplier {
             throw VaultError.storage(message: "the shared record \(id) comes without its key")
         }
         let key = try SymmetricKey(bytes: try SealedBox.open(sealed, keyPair: box))
+        try opens(ciphertext, key: key, record)
         let wrapped = try cipher.wrapRecordKey(key, entryID: id)
         _ = try await transaction.execute(
             """
@@ -90,6 +91,7 @@ struct RemoteRecordApplier {
         guard record.state != .purged, let ciphertext = record.ciphertext?.bytes,
             let wrappedKey = record.wrappedKey?.bytes, let id = record.clientId
         else { return }
+        try opens(ciphertext, key: try cipher.unwrapRecordKey(wrappedKey, entryID: id), record)
         _ = try await transaction.execute(
             """
             INSERT INTO vault_entries (account_id, id, folio_id, kind, schema, version, state, permission,
@@ -104,8 +106,10 @@ struct RemoteRecordApplier {
         try await applySettings(id, record)
     }
 
-    private func replace(_ id: String, _ record: FolioVaultRecord) async throws {
+    private func replace(_ id: String, _ record: FolioVaultRecord, storedKey: [UInt8]) async throws {
         guard let ciphertext = record.ciphertext?.bytes else { return }
+        try opens(
+            ciphertext, key: try cipher.unwrapRecordKey(record.wrappedKey?.bytes ?? storedKey, entryID: id), record)
         _ = try await transaction.execute(
             """
             UPDATE vault_entries SET body = \(ciphertext), schema = \(FolioSchemaName.local(record.schema)), version = \(Int64(record.version)),
@@ -114,6 +118,15 @@ struct RemoteRecordApplier {
                 record_key = COALESCE(\(record.wrappedKey?.bytes), record_key)
             WHERE id = \(id)
             """)
+    }
+
+    /// A fetched body is stored only once it opens with its key, as the view will open it: one that does not
+    /// is a failure of this record (the stored copy stays as it was), never an entry that makes the vault
+    /// unreadable at the next session start.
+    private func opens(_ ciphertext: [UInt8], key: SymmetricKey, _ record: FolioVaultRecord) throws {
+        _ = try cipher.openBody(
+            ciphertext, key: key, owner: record.ownerAccountId, schema: FolioSchemaName.local(record.schema),
+            version: record.version, id: record.id)
     }
 
     /// Folio moved on while this side changed the entry: both versions are kept until ResolveConflict.

@@ -57,7 +57,7 @@ public struct VaultSync: Sendable {
                 _ = try await sharing.publishedKeys(account.id, client)
                 var failures = try await push(account.id, client, organization: account.organizationID)
                 let attachmentFailures = try await pushAttachments(account.id, client)
-                failures += try await fetch(account.id, client)
+                failures += try await fetch(account.id, client, organization: account.organizationID)
                 if failures == 0, attachmentFailures == 0 { try await store.synced(account.id) }
                 return SyncOutcome(
                     recordFailures: failures, attachmentFailures: attachmentFailures, finishedAt: Self.now())
@@ -78,7 +78,8 @@ public struct VaultSync: Sendable {
         return await locks.withLock(account.id) {
             do {
                 _ = try await sharing.publishedKeys(account.id, client)
-                let failures = try await fetch(account.id, client, delivered: true)
+                let failures = try await fetch(
+                    account.id, client, delivered: true, organization: account.organizationID)
                 if failures == 0 { try await store.synced(account.id) }
                 return SyncOutcome(recordFailures: failures, finishedAt: Self.now())
             } catch {
@@ -127,7 +128,9 @@ public struct VaultSync: Sendable {
     func fetchOnly(_ account: VaultAccount) async -> Bool {
         guard let client = account.folioVault(folio) else { return false }
         let delivered = account.kind == .transient
-        return await locks.withLock(account.id) { (try? await fetch(account.id, client, delivered: delivered)) != nil }
+        return await locks.withLock(account.id) {
+            (try? await fetch(account.id, client, delivered: delivered, organization: account.organizationID)) != nil
+        }
     }
 
     /// Entries pushed at once: each entry's steps stay in order, different entries do not wait for each
@@ -224,8 +227,10 @@ public struct VaultSync: Sendable {
     }
 
     /// Applies Folio's changes page by page; returns the records that could not be applied. `delivered`: the
-    /// changes of a guest vault.
-    private func fetch(_ account: String, _ client: FolioVaultClient, delivered: Bool = false) async throws -> Int {
+    /// changes of a guest vault; `organization`: the runtime's, whose records alone the vault takes.
+    private func fetch(
+        _ account: String, _ client: FolioVaultClient, delivered: Bool = false, organization: String?
+    ) async throws -> Int {
         var cursor = try await store.cursor(account)
         var failures = 0
         while true {
@@ -241,7 +246,8 @@ public struct VaultSync: Sendable {
             }
             if !changes.shares.isEmpty { try await sharing.refresh(account, client) }
             failures += try await store.apply(
-                changes.records, nextCursor: changes.nextCursor, account: account, delivered: delivered)
+                changes.records, nextCursor: changes.nextCursor, account: account, delivered: delivered,
+                organization: organization)
             cursor = changes.nextCursor
             if !changes.hasMore { return failures }
         }

@@ -221,11 +221,15 @@ struct VaultSyncStore: Sendable {
     }
 
     /// Applies one page of Folio's changes and moves the cursor past it, in one transaction. `delivered`: a
-    /// page of a guest vault, whose records are delivered to the transient account.
-    func apply(_ records: [FolioVaultRecord], nextCursor: String, account: String, delivered: Bool = false)
-        async throws -> Int
-    {
-        try await database.withAccount(account) { transaction, cipher in
+    /// page of a guest vault, whose records are delivered to the transient account. `organization`: the
+    /// runtime's; a record whose schema is qualified with another organization is left out (the vault of a
+    /// runtime holds the records of its organization only), which is no failure.
+    func apply(
+        _ records: [FolioVaultRecord], nextCursor: String, account: String, delivered: Bool = false,
+        organization: String? = nil
+    ) async throws -> Int {
+        let records = records.filter { FolioSchemaName.belongs($0.schema, to: organization) }
+        return try await database.withAccount(account) { transaction, cipher in
             var failures = 0
             let box =
                 delivered || records.contains { $0.permission == .view }

@@ -68,12 +68,16 @@ actor VaultWatchers {
         return Task {
             var failures = 0
             while !Task.isCancelled {
+                let step: WatchStep
                 do {
                     let cursor = try await sync.store.cursor(account.id)
                     let changes = try await client.changes(cursor: cursor, limit: 1, waitSeconds: waitSeconds)
-                    failures = 0
-                    if !changes.items.isEmpty, await sync.fetchOnly(account) {
-                        await VaultChanges.announce(account: account.id, transport: transport)
+                    if changes.items.isEmpty {
+                        step = WatchStep(after: failures, succeeded: true)
+                    } else {
+                        let fetched = await sync.fetchOnly(account)
+                        if fetched { await VaultChanges.announce(account: account.id, transport: transport) }
+                        step = WatchStep(after: failures, succeeded: fetched)
                     }
                 } catch {
                     if let error = error as? FolioVaultError,
@@ -81,10 +85,26 @@ actor VaultWatchers {
                     {
                         return
                     }
-                    failures += 1
-                    try? await Task.sleep(for: .seconds(Double(SyncRetrySchedule.delay(afterFailures: failures))))
+                    step = WatchStep(after: failures, succeeded: false)
                 }
+                failures = step.failures
+                if let wait = step.wait { try? await Task.sleep(for: .seconds(Double(wait))) }
             }
         }
+    }
+}
+
+/// The pace of a watch after one round (a long poll, and the fetch of a change it reported): a round that
+/// failed, whether its poll threw or its fetch did not go through, waits as a failed background pass does (2 s,
+/// then doubling up to 5 minutes), so a fetch that keeps failing never makes the watch ask Folio again at once.
+struct WatchStep: Equatable {
+    /// Rounds failed in a row, this one included.
+    var failures: Int
+    /// Seconds to wait before the next round; nil to poll again at once.
+    var wait: UInt64?
+
+    init(after failures: Int, succeeded: Bool) {
+        self.failures = succeeded ? 0 : failures + 1
+        self.wait = succeeded ? nil : SyncRetrySchedule.delay(afterFailures: self.failures)
     }
 }

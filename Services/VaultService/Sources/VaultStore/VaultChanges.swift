@@ -49,18 +49,39 @@ enum VaultChanges {
 }
 
 /// A store's subscription to the change notifications of its current account, and its lease on the
-/// account's Folio watch; both move when the session does.
+/// account's Folio watch, taken when the store asks for it (`watch`, once its first read opened every record);
+/// both move when the session does.
 actor VaultChangeFollower: BusSubscription {
     private let transport: any BusTransport
     private let watchers: VaultWatchers
     private weak var host: StoreHost<VaultReducer>?
     private var account: VaultAccount?
+    /// The account whose watch this store holds a lease on.
+    private var watched: VaultAccount?
     private var subscription: (any BusSubscription)?
 
-    init(transport: any BusTransport, watchers: VaultWatchers, host: StoreHost<VaultReducer>) {
+    init(transport: any BusTransport, watchers: VaultWatchers, host: StoreHost<VaultReducer>? = nil) {
         self.transport = transport
         self.watchers = watchers
         self.host = host
+    }
+
+    /// The store whose notifications these are (a follower made before its store).
+    func attach(_ host: StoreHost<VaultReducer>) {
+        self.host = host
+    }
+
+    /// Takes the lease on the Folio watch of `account` if it is still the account followed.
+    func watch(_ account: VaultAccount) async {
+        guard account == self.account, watched == nil else { return }
+        watched = account
+        await watchers.acquire(account)
+    }
+
+    private func unwatch() async {
+        guard let watched else { return }
+        self.watched = nil
+        await watchers.release(watched)
     }
 
     /// The account read at mount, unless an announcement already moved the store on.
@@ -72,9 +93,8 @@ actor VaultChangeFollower: BusSubscription {
     func follow(_ account: VaultAccount) async {
         guard account != self.account else { return }
         await subscription?.cancel()
-        if let previous = self.account { await watchers.release(previous) }
+        await unwatch()
         self.account = account
-        await watchers.acquire(account)
         subscription = try? await transport.subscribe(
             subject: VaultChanges.subject(account: account.id), queueGroup: nil, delivery: .serial
         ) { [weak host] message in
@@ -95,7 +115,7 @@ actor VaultChangeFollower: BusSubscription {
     func cancel() async {
         await subscription?.cancel()
         subscription = nil
-        if let account { await watchers.release(account) }
+        await unwatch()
         account = nil
     }
 }

@@ -24,6 +24,9 @@ extension VaultReducer {
         public var pendingReload: VaultReload?
         /// The first read of a new session's vault is under way (a failure makes the phase Error).
         public var sessionStarting: Bool
+        /// The store asked to follow Folio's change feed of its account (`Effect.watch`); not part of a
+        /// snapshot: a restored store asks again after its first read.
+        public var watching: Bool
         /// The background sync pass under way.
         public var syncing: UInt64?
         /// A change arrived during that pass: another pass follows it.
@@ -40,6 +43,7 @@ extension VaultReducer {
             actionError: VaultErrorView? = nil, readError: VaultErrorView? = nil, phase: DocSyncPhase = .idle,
             lastSyncedAt: Int64? = nil, view: VaultView = VaultView(),
             loading: UInt64? = nil, pendingReload: VaultReload? = nil, sessionStarting: Bool = false,
+            watching: Bool = false,
             syncing: UInt64? = nil, syncAgain: Bool = false,
             failedAttempts: Int = 0,
             retryWait: UInt64? = nil, lastRequestID: UInt64 = 0
@@ -57,6 +61,7 @@ extension VaultReducer {
             self.loading = loading
             self.pendingReload = pendingReload
             self.sessionStarting = sessionStarting
+            self.watching = watching
             self.syncing = syncing
             self.syncAgain = syncAgain
             self.failedAttempts = failedAttempts

@@ -67,6 +67,9 @@ public struct VaultReducer: StoreReducer {
         case loadView(requestID: UInt64, account: VaultAccount)
         /// Reads only these entries (local ids); answers `entriesLoaded`.
         case loadEntries(requestID: UInt64, account: VaultAccount, ids: [String])
+        /// Starts following Folio's change feed of the account (one long poll per account on the worker), until
+        /// the session moves on or the store closes; answers nothing.
+        case watch(account: VaultAccount)
     }
 
     public static func decodeAction(_ json: JSONValue) throws(JSONRPCError) -> VaultAction {
@@ -103,7 +106,7 @@ public struct VaultReducer: StoreReducer {
             let newest = state.writing == requestID && state.lastRequestID == requestID && state.loading == nil
             var effects = reduce(&state, .actionFinished(requestID: requestID, error: nil, pushes: pushes))
             if let patch, newest, state.view.apply(patch) {
-                viewRead(&state)
+                effects += viewRead(&state)
             } else {
                 effects += reload(changed, &state)
             }
@@ -112,27 +115,29 @@ public struct VaultReducer: StoreReducer {
             guard requestID == state.loading else { return [] }
             state.loading = nil
             state.view = view
-            viewRead(&state)
-            return loadPending(&state)
+            return viewRead(&state) + loadPending(&state)
         case .entriesLoaded(let requestID, let patch):
             guard requestID == state.loading else { return [] }
             state.loading = nil
+            var effects: [Effect] = []
             if state.view.apply(patch) {
-                viewRead(&state)
+                effects = viewRead(&state)
             } else {
                 state.pendingReload = .all
             }
-            return loadPending(&state)
+            return effects + loadPending(&state)
         case .viewFailed(let requestID, let error):
             guard requestID == state.loading else { return [] }
             state.loading = nil
             state.readError = VaultErrorView(error)
-            if state.sessionStarting { state.phase = .error(message: error.message) }
+            let starting = state.sessionStarting
+            if starting { state.phase = .error(message: error.message) }
             state.sessionStarting = false
             // The view misses what that read was for: the next change notification reads all of it. Not at
             // once, so a database that is down is not asked again and again.
             state.pendingReload = .all
-            return []
+            // The session-start pass, which in phase Error pushes only.
+            return starting ? backgroundSync(&state) : []
         case .vaultChanged:
             return reload(.all, &state)
         case .entriesChanged(let ids):
@@ -153,8 +158,11 @@ public struct VaultReducer: StoreReducer {
             state.readError = nil
             state.phase = .idle
             state.sessionStarting = true
+            state.watching = false
             state.pendingReload = nil
-            return load(&state) + backgroundSync(&state)
+            // The session-start pass and the watch of Folio's changes follow the first read: nothing is fetched
+            // before it showed that every stored record opens.
+            return load(&state)
         case .cameToForeground(let now):
             // It pushes, and fetches at most once a minute. A transient vault pushes nothing, so within the
             // minute it does nothing.
@@ -162,10 +170,7 @@ public struct VaultReducer: StoreReducer {
                 guard let account = state.account, account.kind == .authenticated, state.syncing == nil else {
                     return []
                 }
-                let requestID = state.nextRequestID()
-                state.syncing = requestID
-                state.phase = .syncing
-                return [.push(requestID: requestID, account: account)]
+                return push(account, &state)
             }
             return backgroundSync(&state)
         case .networkChanged(let status):
@@ -181,7 +186,8 @@ public struct VaultReducer: StoreReducer {
             } else {
                 return []
             }
-            state.phase = outcome.phase
+            // The Error phase stays until a read opens every stored record; the passes meanwhile push only.
+            if !state.phase.isError { state.phase = outcome.phase }
             guard outcome.error != nil else {
                 if outcome.fetched { state.lastSyncedAt = outcome.finishedAt }
                 state.failedAttempts = 0
@@ -294,38 +300,65 @@ public struct VaultReducer: StoreReducer {
         }
     }
 
-    /// After a read: the unreadable entries become the read error; at a session's start they stop the sync.
-    private func viewRead(_ state: inout State) {
-        if state.view.unreadable.isEmpty {
-            state.readError = nil
-            if case .error = state.phase { state.phase = .idle }
-        } else {
+    /// After a read: the unreadable entries become the read error; at a session's start they make the phase
+    /// Error, and the session-start pass pushes only. A read that opens every record starts the watch of Folio's
+    /// changes if it has not started, and after the session's first read or the Error phase a whole pass.
+    private func viewRead(_ state: inout State) -> [Effect] {
+        let starting = state.sessionStarting
+        state.sessionStarting = false
+        guard state.view.unreadable.isEmpty else {
             let error = VaultError.storage(
                 message: "\(state.view.unreadable.count) stored record(s) cannot be opened: "
                     + state.view.unreadable.prefix(5).joined(separator: ", "))
             state.readError = VaultErrorView(error)
-            if state.sessionStarting { state.phase = .error(message: error.message) }
+            guard starting else { return [] }
+            state.phase = .error(message: error.message)
+            return backgroundSync(&state)
         }
-        state.sessionStarting = false
+        state.readError = nil
+        let wasError = state.phase.isError
+        if wasError { state.phase = .idle }
+        var effects: [Effect] = []
+        if !state.watching, let account = state.account {
+            state.watching = true
+            effects.append(.watch(account: account))
+        }
+        return starting || wasError ? effects + backgroundSync(&state) : effects
     }
 
     /// A background pass (push, then fetch) of a signed-in vault; a transient vault only fetches (its guest
-    /// vault at Folio), which the sync runner knows from the account. Not while the stored records could not be
-    /// read at session start.
+    /// vault at Folio), which the sync runner knows from the account. While the stored records could not be
+    /// read at session start (phase Error) nothing is fetched: a signed-in vault still pushes, a transient one
+    /// does nothing.
     private func backgroundSync(_ state: inout State) -> [Effect] {
         guard let account = state.account else { return [] }
+        // The first read of the session is under way: the session-start pass follows it.
+        guard !state.sessionStarting else { return [] }
         guard state.syncing == nil else {
             // A pass is under way and may have missed the latest change: another follows it.
             state.syncAgain = true
             return []
         }
-        if case .error = state.phase { return [] }
+        if state.phase.isError {
+            guard account.kind == .authenticated else { return [] }
+            state.syncAgain = false
+            state.retryWait = nil
+            return push(account, &state)
+        }
         let requestID = state.nextRequestID()
         state.syncing = requestID
         state.syncAgain = false
         state.retryWait = nil
         state.phase = .syncing
         return [.sync(requestID: requestID, account: account, background: true)]
+    }
+
+    /// A push without a fetch of a signed-in vault; the phase shows it unless it is Error.
+    private func push(_ account: VaultAccount, _ state: inout State) -> [Effect] {
+        let requestID = state.nextRequestID()
+        state.syncing = requestID
+        if !state.phase.isError { state.phase = .syncing }
+        return [.push(requestID: requestID, account: account)]
     }
 
     /// The model, built from the view's JSON of its records and folders (encoded once, when read).

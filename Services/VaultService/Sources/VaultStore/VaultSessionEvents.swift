@@ -8,16 +8,48 @@ import StoreKit
 /// copies a transient vault into the account's even when no VaultStore is mounted) and a client's return
 /// to the foreground.
 enum VaultSessionEvents {
-    /// Copies the transient vault of `guest` into `account`'s; logged, not thrown: the next trigger retries.
+    /// Copies the transient vault of `guest` into `account`'s. A copy that fails (it left both vaults as they
+    /// were) is tried again in the background, as a failed background pass is (2 s, then doubling up to 5
+    /// minutes), until it succeeds: the sign-in is announced once, so nothing else would copy the guest's
+    /// records.
     static func transfer(from guest: String, to account: String, _ dependencies: VaultStore.Dependencies) async {
+        let attempt: @Sendable () async -> Bool = { await copy(from: guest, to: account, dependencies) }
+        guard !(await attempt()) else { return }
+        let scale = dependencies.retryScale
+        Task {
+            await retrying(after: 1, wait: { try? await Task.sleep(for: .seconds(Double($0) * scale)) }, attempt)
+        }
+    }
+
+    /// Runs `attempt` until it succeeds, waiting `SyncRetrySchedule`'s delay before each try; `failures`: the
+    /// attempts that failed already. Returns the attempts that failed in all.
+    @discardableResult
+    static func retrying(
+        after failures: Int, wait: (UInt64) async -> Void, _ attempt: () async -> Bool
+    ) async -> Int {
+        var failures = failures
+        while !Task.isCancelled {
+            await wait(SyncRetrySchedule.delay(afterFailures: failures))
+            if await attempt() { return failures }
+            failures += 1
+        }
+        return failures
+    }
+
+    /// One copy; logged, not thrown.
+    private static func copy(from guest: String, to account: String, _ dependencies: VaultStore.Dependencies) async
+        -> Bool
+    {
         do {
             let copied = try await dependencies.transfer.copy(from: guest, to: account)
             if copied > 0 {
                 dependencies.context.logger.info("transient vault copied", ["entries": String(copied)])
                 await VaultChanges.announce(account: account, transport: dependencies.context.transport)
             }
+            return true
         } catch {
             dependencies.context.logger.warning("transient vault not copied yet", ["error": String(describing: error)])
+            return false
         }
     }
 

@@ -26,22 +26,25 @@ enum VaultStore {
         let context = dependencies.context
         let endpoint = StoreEndpoint(service: .vault, transport: context.transport, registry: context.registry)
         return endpoint.mountMethod(VaultStoreMethods.mount) { _, runtime, id in
+            let changes = VaultChangeFollower(transport: context.transport, watchers: dependencies.watchers)
             let host = StoreHost(
                 id: id, kind: kind, runtime: runtime, reducer: VaultReducer(),
                 initialState: VaultReducer.State(network: .unknown), persistence: context.snapshots,
-                runEffect: effects(dependencies, store: id))
-            guard try await follow(host, dependencies) else { throw StoreError.runtimeShutDown }
+                runEffect: effects(dependencies, store: id, changes: changes))
+            guard try await follow(host, dependencies, changes: changes) else { throw StoreError.runtimeShutDown }
             return host
         }
     }
 
     static func restorer(_ dependencies: Dependencies) -> StoreEndpoint.Restorer {
         { snapshot, runtime in
+            let changes = VaultChangeFollower(
+                transport: dependencies.context.transport, watchers: dependencies.watchers)
             let host = try await StoreHost.restore(
                 snapshot, runtime: runtime, reducer: VaultReducer(), persistence: dependencies.context.snapshots,
-                runEffect: effects(dependencies, store: snapshot.storeID))
+                runEffect: effects(dependencies, store: snapshot.storeID, changes: changes))
             await host.send(.restored)
-            _ = try await follow(host, dependencies, restored: true)
+            _ = try await follow(host, dependencies, changes: changes, restored: true)
             return host
         }
     }
@@ -65,15 +68,17 @@ enum VaultStore {
     /// A sign-in from a transient session copies the transient vault into the account's first. The session is
     /// read after the subscription starts, so a change in between is not missed. False when the runtime has
     /// no session (it was shut down).
-    /// `readAccount` reads the runtime's session and organization (one query; tests count it).
+    /// `readAccount` reads the runtime's session and organization (one query; tests count it). `changes`: the
+    /// follower the store's effects take the Folio watch through.
     static func follow(
-        _ host: StoreHost<VaultReducer>, _ dependencies: Dependencies, restored: Bool = false,
-        readAccount: (@Sendable (String) async throws -> VaultAccount?)? = nil
+        _ host: StoreHost<VaultReducer>, _ dependencies: Dependencies, changes: VaultChangeFollower? = nil,
+        restored: Bool = false, readAccount: (@Sendable (String) async throws -> VaultAccount?)? = nil
     ) async throws -> Bool {
         let context = dependencies.context
         let database = context.database
         let readAccount = readAccount ?? { runtimeID in try await account(runtimeID: runtimeID, database: database) }
-        let changes = VaultChangeFollower(transport: context.transport, watchers: dependencies.watchers, host: host)
+        let changes = changes ?? VaultChangeFollower(transport: context.transport, watchers: dependencies.watchers)
+        await changes.attach(host)
         let runtimeID = host.runtime.id
         let session = try await context.transport.subscribe(
             subject: BusSubjects.sessionChanged(runtimeID: runtimeID), queueGroup: nil, delivery: .serial
@@ -102,9 +107,20 @@ enum VaultStore {
         await context.registry.attach(session, to: host.id)
         await context.registry.attach(changes, to: host.id)
         guard let account = try await readAccount(runtimeID) else { return false }
+        // A store adopted from its snapshot may have missed its sign-in (the worker that held it died, with the
+        // copy of the transient vault in it rolled back): the copy runs again before it follows the account.
+        if restored, let previous = await host.currentState.account, previous.kind == .transient,
+            account.kind == .authenticated
+        {
+            await VaultSessionEvents.transfer(from: previous.id, to: account.id, dependencies)
+        }
         // A restored store's snapshot may be older than the session it reads now.
         await (restored ? changes.follow(account) : changes.followFirst(account))
         await host.send(restored ? .sessionChanged(account) : .sessionRead(account))
+        // The last probe may be older than Folio's coming back (the service's first one can run before Folio
+        // answers): a store does not start offline on a stale probe, which would refuse its folder changes
+        // until the next one.
+        if await dependencies.network.status != .online { await dependencies.network.check() }
         let status = await dependencies.network.observe { [weak host] status in
             guard let host else { return false }
             await host.send(.networkChanged(status))
@@ -114,11 +130,17 @@ enum VaultStore {
         return true
     }
 
-    /// The effects of the store `store` (its own change notifications are marked with it).
-    static func effects(_ dependencies: Dependencies, store: StoreID) -> EffectRunner<VaultReducer> {
+    /// The effects of the store `store` (its own change notifications are marked with it); `changes` takes the
+    /// Folio watch the store asks for.
+    static func effects(_ dependencies: Dependencies, store: StoreID, changes: VaultChangeFollower? = nil)
+        -> EffectRunner<VaultReducer>
+    {
         let context = dependencies.context
         return { effect in
             switch effect {
+            case .watch(let account):
+                await changes?.watch(account)
+                return []
             case .write(let requestID, let account, let write):
                 do {
                     let result = try await dependencies.repository.write(
