@@ -21,6 +21,12 @@ final class InquiryCannedResponder: @unchecked Sendable {
             natsOptions_Destroy(options)
             throw BenchError("natsOptions for \(url)")
         }
+        do {
+            try BenchNATSCredentials.apply(to: options)
+        } catch {
+            natsOptions_Destroy(options)
+            throw error
+        }
         var connectionPointer: OpaquePointer?
         guard natsConnection_Connect(&connectionPointer, options) == NATS_OK, let connection = connectionPointer else {
             natsOptions_Destroy(options)

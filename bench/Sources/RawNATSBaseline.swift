@@ -19,6 +19,7 @@ final class RawNATSBaseline: @unchecked Sendable {
         self.options = options
         natsOptions_SetURL(options, url)
         natsOptions_SetSendAsap(options, true)
+        try BenchNATSCredentials.apply(to: options)
         var responderPointer: OpaquePointer?
         var requesterPointer: OpaquePointer?
         guard natsConnection_Connect(&responderPointer, options) == NATS_OK, let responder = responderPointer,
