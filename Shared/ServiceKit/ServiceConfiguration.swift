@@ -15,11 +15,16 @@ public struct ServiceConfiguration: Sendable {
     public var folioAPIKey: String
     /// Folio's selfie proxy: the only liveness service a selfie capture may name.
     public var folioSelfieProxyURL: String
+    /// The issuer of Folio's session tokens (`FOLIO_SESSION_TOKEN_ISSUER`).
+    public var sessionTokenIssuer: String
+    /// The clock skew allowed on a session token's `iat` and `exp` (`FOLIO_SESSION_TOKEN_LEEWAY_SECONDS`).
+    public var sessionTokenLeewaySeconds: Int64
 
     public init(
         databaseURL: String, natsURL: String, databasePoolSize: Int = 4, logLevel: Logger.Level = .info,
         workerID: String = ServiceConfiguration.defaultWorkerID(), busTimeout: Duration = .seconds(10),
-        queueCapacity: Int = 64, folioAPIURL: String = "http://127.0.0.1:8090", folioAPIKey: String = ""
+        queueCapacity: Int = 64, folioAPIURL: String = "http://127.0.0.1:8090", folioAPIKey: String = "",
+        sessionTokenIssuer: String = "folio-emulator", sessionTokenLeewaySeconds: Int64 = 60
     ) {
         self.databaseURL = databaseURL
         self.natsURL = natsURL
@@ -31,6 +36,8 @@ public struct ServiceConfiguration: Sendable {
         self.folioAPIURL = folioAPIURL
         self.folioAPIKey = folioAPIKey
         folioSelfieProxyURL = folioAPIURL + "/v1/selfie-proxy"
+        self.sessionTokenIssuer = sessionTokenIssuer
+        self.sessionTokenLeewaySeconds = sessionTokenLeewaySeconds
     }
 
     public static func fromEnvironment(_ environment: Environment = Environment()) throws -> ServiceConfiguration {
@@ -50,10 +57,21 @@ public struct ServiceConfiguration: Sendable {
             busTimeout: .milliseconds(try environment.int("FOLIO_BUS_TIMEOUT_MS", default: 10_000)),
             queueCapacity: try environment.int("FOLIO_RUNTIME_QUEUE_CAPACITY", default: 64),
             folioAPIURL: folioAPIURL,
-            folioAPIKey: environment.string("FOLIO_API_KEY", default: ""))
+            folioAPIKey: environment.string("FOLIO_API_KEY", default: ""),
+            sessionTokenIssuer: environment.string("FOLIO_SESSION_TOKEN_ISSUER", default: "folio-emulator"),
+            sessionTokenLeewaySeconds: Int64(try leeway(environment)))
         configuration.folioSelfieProxyURL = environment.string(
             "FOLIO_SELFIE_PROXY_URL", default: configuration.folioSelfieProxyURL)
         return configuration
+    }
+
+    private static func leeway(_ environment: Environment) throws -> Int {
+        let seconds = try environment.int("FOLIO_SESSION_TOKEN_LEEWAY_SECONDS", default: 60)
+        guard (0...600).contains(seconds) else {
+            throw Environment.Invalid(
+                variable: "FOLIO_SESSION_TOKEN_LEEWAY_SECONDS", value: String(seconds), expected: "0 to 600 seconds")
+        }
+        return seconds
     }
 
     public static func defaultWorkerID() -> String {

@@ -55,6 +55,8 @@ final class FoundationStackTests: XCTestCase {
                 "folio-emulator",
                 environment: [
                     "FOLIO_EMULATOR_PORT": String(emulatorPort), "FOLIO_EMULATOR_MODE": "test",
+                    // The AuthService checks the times of session tokens against its own clock.
+                    "FOLIO_EMULATOR_CLOCK_START": "now",
                     "FOLIO_EMULATOR_API_KEY": "e2e-key",
                     "FOLIO_EMULATOR_ADMIN_KEY": "e2e-admin",
                     "FOLIO_EMULATOR_FIXTURES": TestEnvironment.packageRoot().appendingPathComponent(
