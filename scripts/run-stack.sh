@@ -32,6 +32,8 @@ if [ -z "${FOLIO_VAULT_KEK:-}" ]; then
     chmod 600 "$root/vault-kek"
     export FOLIO_VAULT_KEK_FILE=${FOLIO_VAULT_KEK_FILE:-$root/vault-kek}
 fi
+# The secrets key scripts/services.sh made for run/services; docker-compose.yml reads the same from run/secrets-key.
+[ -f "$root/secrets-key" ] || (umask 077 && echo "$FOLIO_SECRETS_KEY" >"$root/secrets-key")
 
 pids=()
 stopped=0

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Lifecycle
 
@@ -15,6 +16,8 @@ public struct ServiceConfiguration: Sendable {
     public var folioAPIKey: String
     /// Folio's selfie proxy: the only liveness service a selfie capture may name.
     public var folioSelfieProxyURL: String
+    /// Seals the secrets this service keeps at rest (`FOLIO_SECRETS_KEY`, `FOLIO_SECRETS_PREVIOUS_KEYS`).
+    public var secrets: SecretSealer
     /// The issuer of Folio's session tokens (`FOLIO_SESSION_TOKEN_ISSUER`).
     public var sessionTokenIssuer: String
     /// The clock skew allowed on a session token's `iat` and `exp` (`FOLIO_SESSION_TOKEN_LEEWAY_SECONDS`).
@@ -24,7 +27,8 @@ public struct ServiceConfiguration: Sendable {
         databaseURL: String, natsURL: String, databasePoolSize: Int = 4, logLevel: Logger.Level = .info,
         workerID: String = ServiceConfiguration.defaultWorkerID(), busTimeout: Duration = .seconds(10),
         queueCapacity: Int = 64, folioAPIURL: String = "http://127.0.0.1:8090", folioAPIKey: String = "",
-        sessionTokenIssuer: String = "folio-emulator", sessionTokenLeewaySeconds: Int64 = 60
+        secrets: SecretSealer = SecretsKeyConfiguration.publicTestSealer, sessionTokenIssuer: String = "folio-emulator",
+        sessionTokenLeewaySeconds: Int64 = 60
     ) {
         self.databaseURL = databaseURL
         self.natsURL = natsURL
@@ -36,6 +40,7 @@ public struct ServiceConfiguration: Sendable {
         self.folioAPIURL = folioAPIURL
         self.folioAPIKey = folioAPIKey
         folioSelfieProxyURL = folioAPIURL + "/v1/selfie-proxy"
+        self.secrets = secrets
         self.sessionTokenIssuer = sessionTokenIssuer
         self.sessionTokenLeewaySeconds = sessionTokenLeewaySeconds
     }
@@ -58,6 +63,7 @@ public struct ServiceConfiguration: Sendable {
             queueCapacity: try environment.int("FOLIO_RUNTIME_QUEUE_CAPACITY", default: 64),
             folioAPIURL: folioAPIURL,
             folioAPIKey: environment.string("FOLIO_API_KEY", default: ""),
+            secrets: try SecretsKeyConfiguration.sealer(environment),
             sessionTokenIssuer: environment.string("FOLIO_SESSION_TOKEN_ISSUER", default: "folio-emulator"),
             sessionTokenLeewaySeconds: Int64(try leeway(environment)))
         configuration.folioSelfieProxyURL = environment.string(
