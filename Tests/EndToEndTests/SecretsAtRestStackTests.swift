@@ -7,22 +7,28 @@ import XCTest
 /// Secrets the services keep at rest, through the whole stack: a recovery code awaiting acknowledgement and an
 /// inquiry's token are sealed with FOLIO_SECRETS_KEY wherever PostgreSQL holds them, and everything still works.
 extension FoundationStackTests {
-    /// How many stored rows of `table` hold `text` anywhere in their text.
-    func storedRows(_ table: StoredTable, holding text: String) async throws -> Int {
+    /// How many rows of `table` hold `text` (exactly, no pattern) anywhere in their stored text, among the rows
+    /// `scope` names: a store id for snapshots, a runtime id for the device memory (the rows of its device);
+    /// nil for every row.
+    func storedRows(_ table: StoredTable, holding text: String, scope: String? = nil) async throws -> Int {
         let database = PostgresPool(url: try TestEnvironment.databaseURL(), size: 1)
         defer { Task { await database.close() } }
-        let pattern = "%\(text)%"
         let rows: [PostgresRow]
         switch table {
         case .snapshots:
             rows = try await database.query(
                 """
                 SELECT count(*)::bigint AS n FROM store_snapshots
-                WHERE state::text LIKE \(pattern) OR pending_effects::text LIKE \(pattern)
+                WHERE (\(scope)::text IS NULL OR store_id = \(scope))
+                  AND strpos(state::text || pending_effects::text, \(text)) > 0
                 """)
         case .deviceInquiries:
             rows = try await database.query(
-                "SELECT count(*)::bigint AS n FROM inquiry_device_inquiries WHERE inquiry_token LIKE \(pattern)")
+                """
+                SELECT count(*)::bigint AS n FROM inquiry_device_inquiries
+                WHERE (\(scope)::text IS NULL OR device_id = (SELECT device_id FROM runtimes WHERE id = \(scope)))
+                  AND strpos(inquiry_token, \(text)) > 0
+                """)
         }
         return Int(try XCTUnwrap(rows.first).decode(Int64.self, "n"))
     }
@@ -56,14 +62,20 @@ extension FoundationStackTests {
 
     func testStartedInquiryTokenIsInNeitherTheSnapshotsNorTheDeviceMemoryTableAndTheInquiryResumes() async throws {
         let (inquiryID, code) = try await createInquiry()
-        let (token, store, device) = try await mountInquiry()
+        let runtime = try await inquiryRuntime()
+        let (token, device) = (runtime.token, runtime.device)
+        let store = try await mountInquiryStore(token: token)
         try await dispatch(store, openInquiry(code), token: token)
         _ = try await followStep(store, "personal", token: token)
-        // The emulator's inquiry tokens are itk_<id>; inquiry ids are inq_<id>.
-        let inSnapshots = try await storedRows(.snapshots, holding: "itk_")
-        XCTAssertEqual(inSnapshots, 0, "a snapshot holds an inquiry token in clear")
-        let inDeviceMemory = try await storedRows(.deviceInquiries, holding: "itk_")
-        XCTAssertEqual(inDeviceMemory, 0, "inquiry_device_inquiries holds an inquiry token in clear")
+        // The rows exist ("" is in every row); the test-mode emulator's inquiry tokens are itk_t and six digits.
+        let stored = try await storedRows(.snapshots, holding: "", scope: store)
+        XCTAssertEqual(stored, 1, "the store's snapshot is stored")
+        let saved = try await storedRows(.deviceInquiries, holding: "", scope: runtime.runtimeID)
+        XCTAssertEqual(saved, 1, "the device saved the inquiry")
+        let inSnapshot = try await storedRows(.snapshots, holding: "itk_t0", scope: store)
+        XCTAssertEqual(inSnapshot, 0, "the store's snapshot holds the inquiry token in clear")
+        let inDeviceMemory = try await storedRows(.deviceInquiries, holding: "itk_t0", scope: runtime.runtimeID)
+        XCTAssertEqual(inDeviceMemory, 0, "inquiry_device_inquiries holds the inquiry token in clear")
 
         // A second runtime of the same device resumes from the sealed device memory, with the sealed token.
         let (secondToken, secondStore, _) = try await mountInquiry(deviceCredential: device)
