@@ -30,6 +30,12 @@ public struct SecretSealer: Sendable {
     /// The id of the key new texts are sealed with.
     public var currentKeyID: String { current.id }
 
+    /// The ids of the previous keys, which open what they sealed but seal nothing new.
+    public var previousKeyIDs: [String] { previous.keys.filter { $0 != current.id }.sorted() }
+
+    /// The `LIKE` patterns of text sealed with a previous key, which should be sealed again.
+    public var previousKeyPatterns: [String] { previousKeyIDs.map { "\(Self.prefix)\($0).%" } }
+
     /// Whether `text` is sealed text (rather than a secret stored before sealing existed).
     public static func isSealed(_ text: String) -> Bool { text.hasPrefix(prefix) }
 

@@ -78,13 +78,13 @@ public struct PostgresSnapshots: SnapshotPersistence {
 }
 
 extension PostgresSnapshots {
-    /// Seals this service's snapshots that are stored in clear or sealed with a previous key, a page at a
-    /// time; a row that changed meanwhile is left to its own save, one that does not open (a key no longer
-    /// configured) is skipped and fails when it is loaded. Returns how many rows were sealed again.
+    /// Seals this service's snapshots that are stored in clear or sealed with a previous key, a page at a time;
+    /// a row that changed meanwhile is left to its own save. Rows sealed with a key this service does not have
+    /// are not read (they fail when they are loaded). Returns how many rows were sealed again.
     @discardableResult
     public func resealAll(pageSize: Int = 200) async throws -> Int {
         guard let sealer else { return 0 }
-        let current = "\(SecretSealer.prefix)\(sealer.currentKeyID).%"
+        let previous = sealer.previousKeyPatternArray
         var after = ""
         var resealed = 0
         while true {
@@ -92,7 +92,7 @@ extension PostgresSnapshots {
                 """
                 SELECT store_id, version, state, pending_effects FROM store_snapshots
                 WHERE service = \(service) AND store_id > \(after)
-                  AND NOT (state ? 'sealed' AND coalesce(state->>'sealed', '') LIKE \(current))
+                  AND (NOT (state ? 'sealed') OR coalesce(state->>'sealed', '') LIKE ANY (\(previous)::text[]))
                 ORDER BY store_id LIMIT \(pageSize)
                 """)
             guard let last = rows.last else { return resealed }

@@ -102,6 +102,16 @@ final class SealedSnapshotsTests: XCTestCase {
         XCTAssertEqual(left, 0, "nothing is left under the previous key")
     }
 
+    func testResealAllLeavesARowSealedWithAKeyItDoesNotHaveUntouched() async throws {
+        let saved = snapshot()
+        try await snapshots(try sealer(1)).save(saved)
+        let before = try await storedText(saved.storeID)
+        let resealed = try await snapshots(try sealer(3, previous: [4])).resealAll()
+        XCTAssertEqual(resealed, 0)
+        let after = try await storedText(saved.storeID)
+        XCTAssertEqual(after, before)
+    }
+
     func testRowSealedWithAnUnknownKeyFailsToLoadNamingTheKeyId() async throws {
         let saved = snapshot()
         try await snapshots(try sealer(1)).save(saved)

@@ -3,18 +3,20 @@ import Postgres
 
 extension InquiryDeviceMemory {
     /// Seals the saved inquiry tokens stored in clear (before sealing existed) or with a previous secrets key,
-    /// a page at a time; a row saved again meanwhile is left as its save wrote it, one that does not open is
-    /// skipped. Returns how many tokens were sealed again.
+    /// a page at a time; a row saved again meanwhile is left as its save wrote it, one sealed with a key this
+    /// service does not have is not read. Returns how many tokens were sealed again.
     @discardableResult
     public func resealAll(pageSize: Int = 500) async throws -> Int {
-        let current = "\(SecretSealer.prefix)\(sealer.currentKeyID).%"
+        let sealedPattern = "\(SecretSealer.prefix)%"
+        let previous = sealer.previousKeyPatternArray
         var after = (device: "", inquiry: "")
         var resealed = 0
         while true {
             let rows = try await database.query(
                 """
                 SELECT device_id, inquiry_id, inquiry_token FROM inquiry_device_inquiries
-                WHERE (device_id, inquiry_id) > (\(after.device), \(after.inquiry)) AND inquiry_token NOT LIKE \(current)
+                WHERE (device_id, inquiry_id) > (\(after.device), \(after.inquiry))
+                  AND (inquiry_token NOT LIKE \(sealedPattern) OR inquiry_token LIKE ANY (\(previous)::text[]))
                 ORDER BY device_id, inquiry_id LIMIT \(pageSize)
                 """)
             guard let last = rows.last else { return resealed }
