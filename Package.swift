@@ -60,7 +60,7 @@ let package = Package(
         .target(
             name: "ServiceKit",
             dependencies: [
-                "FolioModel", "Lifecycle", "Bus", "Postgres", "StoreKit", "FolioAPI", "FolioClient", "HTTP",
+                "FolioModel", "Lifecycle", "Bus", "Postgres", "StoreKit", "FolioAPI", "FolioClient", "HTTP", "Crypto",
             ],
             path: "Shared/ServiceKit", resources: [.copy("Migrations")]),
         .target(name: "TestSupport", dependencies: ["Bus"], path: "Shared/TestSupport"),
@@ -141,7 +141,7 @@ let package = Package(
             name: "FolioEmulatorTests", dependencies: ["FolioEmulator", "FolioClient", "TestSupport"],
             path: "Tests/FolioEmulatorTests"),
         .testTarget(
-            name: "ServiceKitTests", dependencies: ["ServiceKit", "TestSupport"], path: "Tests/ServiceKitTests"),
+            name: "ServiceKitTests", dependencies: ["ServiceKit", "TestSupport", "Crypto"], path: "Tests/ServiceKitTests"),
         .testTarget(
             name: "AuthServiceTests", dependencies: ["AuthService", "StoreKitTesting", "TestSupport", "WireModel"],
             path: "Tests/AuthServiceTests"),

@@ -18,6 +18,8 @@ source "$root/services/env"
 
 export FOLIO_EMULATOR_PORT=${FOLIO_EMULATOR_PORT:-8090}
 export FOLIO_EMULATOR_MODE=${FOLIO_EMULATOR_MODE:-test}
+# The test clock starts now: the AuthService checks the times of Folio's session tokens against its own clock.
+export FOLIO_EMULATOR_CLOCK_START=${FOLIO_EMULATOR_CLOCK_START:-now}
 export FOLIO_EMULATOR_API_KEY=${FOLIO_EMULATOR_API_KEY:-dev-api-key}
 export FOLIO_EMULATOR_ADMIN_KEY=${FOLIO_EMULATOR_ADMIN_KEY:-dev-admin-key}
 export FOLIO_EMULATOR_FIXTURES=${FOLIO_EMULATOR_FIXTURES:-$PWD/Services/FolioEmulator/Fixtures}
@@ -30,6 +32,8 @@ if [ -z "${FOLIO_VAULT_KEK:-}" ]; then
     chmod 600 "$root/vault-kek"
     export FOLIO_VAULT_KEK_FILE=${FOLIO_VAULT_KEK_FILE:-$root/vault-kek}
 fi
+# The secrets key scripts/services.sh made for run/services; docker-compose.yml reads the same from run/secrets-key.
+[ -f "$root/secrets-key" ] || (umask 077 && echo "$FOLIO_SECRETS_KEY" >"$root/secrets-key")
 
 pids=()
 stopped=0

@@ -88,6 +88,11 @@ start)
     start_pg
     start_nats
     echo "$pg_port $nats_port" >"$dir/ports"
+    # A development secrets key (FOLIO_SECRETS_KEY, base64url of 32 random bytes), made once per folder so the
+    # snapshots and saved inquiry tokens sealed with it open after a restart.
+    if [ ! -f "$dir/secrets-key" ]; then
+        (umask 077 && head -c 32 /dev/urandom | base64 -w0 | tr '+/' '-_' | tr -d '=' >"$dir/secrets-key")
+    fi
     cat >"$dir/env" <<ENV
 export FOLIO_DATABASE_URL="postgresql://postgres@127.0.0.1:$pg_port/postgres"
 export FOLIO_NATS_URL="nats://127.0.0.1:$nats_port"
@@ -96,6 +101,7 @@ export FOLIO_SERVICES_DIR="$dir"
 # gets its own user instead: FOLIO_NATS_USER=<user> FOLIO_NATS_PASSWORD=\$FOLIO_NATS_PASSWORD_<USER>.
 export FOLIO_NATS_USER=test
 export FOLIO_NATS_PASSWORD="$(cat "$dir/nats-users/test.password")"
+export FOLIO_SECRETS_KEY="$(cat "$dir/secrets-key")"
 ENV
     for user in gateway auth inquiry vault documents test; do
         echo "export FOLIO_NATS_PASSWORD_${user^^}=\"$(cat "$dir/nats-users/$user.password")\"" >>"$dir/env"

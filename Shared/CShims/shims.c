@@ -9,11 +9,14 @@ struct MHD_Daemon *folio_mhd_start(unsigned int flags, uint16_t port, const char
                                    MHD_RequestCompletedCallback completed, void *completed_cls,
                                    unsigned int connection_limit, unsigned int timeout_seconds,
                                    size_t memory_limit, unsigned int thread_pool_size,
+                                   const char *tls_cert_pem, const char *tls_key_pem,
                                    int *error_out) {
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
     const struct sockaddr *address;
     struct MHD_Daemon *daemon;
+    struct MHD_OptionItem options[10];
+    int count = 0;
 
     memset(&v4, 0, sizeof(v4));
     memset(&v6, 0, sizeof(v6));
@@ -31,28 +34,33 @@ struct MHD_Daemon *folio_mhd_start(unsigned int flags, uint16_t port, const char
         return NULL;
     }
 
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, (void *)address};
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)completed, completed_cls};
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, (intptr_t)connection_limit, NULL};
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)timeout_seconds, NULL};
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)memory_limit, NULL};
     if (thread_pool_size > 1) {
-        daemon = MHD_start_daemon(
-            flags, port, NULL, NULL, handler, handler_cls,
-            MHD_OPTION_SOCK_ADDR, address,
-            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
-            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-            MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
-            MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
-            MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
-            MHD_OPTION_END);
-    } else {
-        daemon = MHD_start_daemon(
-            flags, port, NULL, NULL, handler, handler_cls,
-            MHD_OPTION_SOCK_ADDR, address,
-            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
-            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-            MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
-            MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
-            MHD_OPTION_END);
+        options[count++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, (intptr_t)thread_pool_size, NULL};
     }
+    if (tls_cert_pem != NULL && tls_key_pem != NULL) {
+        if (!folio_mhd_tls_supported()) {
+            if (error_out != NULL) *error_out = FOLIO_MHD_START_NO_TLS;
+            return NULL;
+        }
+        flags |= MHD_USE_TLS;
+        options[count++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)tls_cert_pem};
+        options[count++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)tls_key_pem};
+    }
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
+
+    daemon = MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls, MHD_OPTION_ARRAY, options,
+                              MHD_OPTION_END);
     if (error_out != NULL) *error_out = daemon == NULL ? FOLIO_MHD_START_FAILED : FOLIO_MHD_START_OK;
     return daemon;
+}
+
+int folio_mhd_tls_supported(void) {
+    return MHD_is_feature_supported(MHD_FEATURE_TLS) == MHD_YES ? 1 : 0;
 }
 
 uint16_t folio_mhd_bound_port(struct MHD_Daemon *daemon) {

@@ -22,6 +22,8 @@ extension HTTPServer {
         /// Paths (exact, as in ``HTTPRequest/path``) whose bodies have a limit of their own instead of
         /// ``maxBodySize`` and ``payloadTooLargeResponse``.
         public var bodyLimits: [String: BodyLimit]
+        /// The certificate and key to serve HTTPS with; nil serves plain HTTP.
+        public var tls: TLSIdentity?
 
         /// Creates a configuration.
         public init(
@@ -31,7 +33,7 @@ extension HTTPServer {
             shutdownGracePeriod: Duration = .seconds(10),
             payloadTooLargeResponse: HTTPResponse = HTTPResponse(
                 status: 413, headers: [("Content-Type", "text/plain")], text: "payload too large"),
-            bodyLimits: [String: BodyLimit] = [:]
+            bodyLimits: [String: BodyLimit] = [:], tls: TLSIdentity? = nil
         ) {
             self.host = host
             self.port = port
@@ -43,6 +45,7 @@ extension HTTPServer {
             self.shutdownGracePeriod = shutdownGracePeriod
             self.payloadTooLargeResponse = payloadTooLargeResponse
             self.bodyLimits = bodyLimits
+            self.tls = tls
         }
 
         /// The limit that applies to a body sent to `path`.

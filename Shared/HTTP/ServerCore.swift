@@ -29,6 +29,8 @@ final class ServerCore: @unchecked Sendable {
     private var suspendedContexts: [ObjectIdentifier: RequestContext] = [:]
     private(set) var inFlight = 0
     private var openStreams = 0
+    /// The PEM text handed to libmicrohttpd, freed when the daemon stops.
+    private var tlsMemory: [UnsafeMutablePointer<CChar>] = []
 
     init(
         configuration: HTTPServer.Configuration,
@@ -52,23 +54,38 @@ final class ServerCore: @unchecked Sendable {
             var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
             flags |= MHD_USE_EPOLL.rawValue
             var startError: Int32 = 0
+            // libmicrohttpd reads the PEM text while it starts; it is kept until the daemon stops all the same.
+            let certificate = config.tls.map { strdup($0.certificatePEM) } ?? nil
+            let key = config.tls.map { strdup($0.privateKeyPEM) } ?? nil
+            tlsMemory = [certificate, key].compactMap { $0 }
             let timeoutSeconds = max(0, (config.connectionTimeout.milliseconds + 999) / 1000)
             let started = folio_mhd_start(
                 flags, config.port, config.host,
                 accessHandlerCallback, Unmanaged.passUnretained(self).toOpaque(),
                 requestCompletedCallback, Unmanaged.passUnretained(self).toOpaque(),
                 UInt32(clamping: config.connectionLimit), UInt32(clamping: timeoutSeconds),
-                config.connectionMemoryLimit, UInt32(clamping: config.threadCount), &startError)
+                config.connectionMemoryLimit, UInt32(clamping: config.threadCount), certificate, key, &startError)
             guard let started else {
+                let startErrno = errno
+                freeTLSMemoryLocked()
                 if startError == FOLIO_MHD_START_BAD_ADDRESS {
                     throw HTTPServerError.invalidAddress(config.host)
                 }
-                throw HTTPServerError.startFailed(
-                    "\(config.host):\(config.port): \(String(cString: strerror(errno)))")
+                if startError == FOLIO_MHD_START_NO_TLS {
+                    throw HTTPServerError.invalidConfiguration("this libmicrohttpd was built without TLS")
+                }
+                let reason = String(cString: strerror(startErrno))
+                if config.tls != nil {
+                    throw HTTPServerError.startFailed(
+                        "\(config.host):\(config.port) over TLS (are the certificate and key a matching PEM pair?): \(reason)"
+                    )
+                }
+                throw HTTPServerError.startFailed("\(config.host):\(config.port): \(reason)")
             }
             let port = folio_mhd_bound_port(started)
             guard port != 0 else {
                 MHD_stop_daemon(started)
+                freeTLSMemoryLocked()
                 throw HTTPServerError.startFailed("cannot read the bound port")
             }
             daemon = started
@@ -130,7 +147,13 @@ final class ServerCore: @unchecked Sendable {
             self.daemon = nil
             quiescedSocket = -1
             phase = .stopped
+            freeTLSMemoryLocked()
         }
+    }
+
+    private func freeTLSMemoryLocked() {
+        for pointer in tlsMemory { free(pointer) }
+        tlsMemory = []
     }
 
     // MARK: Suspension bookkeeping (call with lock held)

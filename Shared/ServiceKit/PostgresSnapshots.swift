@@ -1,3 +1,4 @@
+import Crypto
 import FolioModel
 import Postgres
 import StoreKit
@@ -5,20 +6,26 @@ import StoreKit
 /// Store snapshots in PostgreSQL. A save never overwrites a newer version, so a slow writer cannot roll a
 /// store back; each snapshot names the worker that owns the store, and adoption moves it with a
 /// compare-and-set, so only one worker takes a store over.
+///
+/// With a sealer, the state and pending effects are stored sealed (``SealedSnapshotBody``): a state may hold
+/// secrets (a recovery code until it is acknowledged, an inquiry's access token). Snapshots written before
+/// sealing still load, and are sealed on their next save or by ``resealAll()``.
 public struct PostgresSnapshots: SnapshotPersistence {
     public let database: PostgresPool
     public let service: String
     public let worker: String
+    public let sealer: SecretSealer?
 
-    public init(database: PostgresPool, service: String, worker: String) {
+    public init(database: PostgresPool, service: String, worker: String, sealer: SecretSealer? = nil) {
         self.database = database
         self.service = service
         self.worker = worker
+        self.sealer = sealer
     }
 
     public func save(_ snapshot: StoreSnapshot) async throws {
-        let state = PostgresJSON(snapshot.state.jsonString)
-        let pending = PostgresJSON(JSONValue.array(snapshot.pendingEffects).jsonString)
+        let (state, pending) = try SealedSnapshotBody.columns(
+            state: snapshot.state, pendingEffects: snapshot.pendingEffects, storeID: snapshot.storeID, sealer: sealer)
         _ = try await database.execute(
             """
             INSERT INTO store_snapshots
@@ -39,7 +46,7 @@ public struct PostgresSnapshots: SnapshotPersistence {
             SELECT kind, runtime_id, version, state, pending_effects FROM store_snapshots
             WHERE store_id = \(storeID.rawValue) AND service = \(service)
             """)
-        return try rows.first.map { try Self.snapshot(storeID, $0) }
+        return try rows.first.map { try snapshot(storeID, $0) }
     }
 
     public func adopt(_ storeID: StoreID) async throws -> StoreSnapshot? {
@@ -51,7 +58,7 @@ public struct PostgresSnapshots: SnapshotPersistence {
             WHERE taken.store_id = previous.store_id AND previous.owner_worker IS DISTINCT FROM \(worker)
             RETURNING taken.kind, taken.runtime_id, taken.version, taken.state, taken.pending_effects
             """)
-        return try rows.first.map { try Self.snapshot(storeID, $0) }
+        return try rows.first.map { try snapshot(storeID, $0) }
     }
 
     public func delete(_ storeID: StoreID) async throws {
@@ -59,12 +66,53 @@ public struct PostgresSnapshots: SnapshotPersistence {
             "DELETE FROM store_snapshots WHERE store_id = \(storeID.rawValue) AND service = \(service)")
     }
 
-    private static func snapshot(_ storeID: StoreID, _ row: PostgresRow) throws -> StoreSnapshot {
-        let state = try JSONParser.parse(try row.decode(PostgresJSON.self, "state").text, maxDepth: 512)
-        let pending = try JSONParser.parse(try row.decode(PostgresJSON.self, "pending_effects").text, maxDepth: 512)
+    private func snapshot(_ storeID: StoreID, _ row: PostgresRow) throws -> StoreSnapshot {
+        let (state, pending) = try SealedSnapshotBody.read(
+            state: try row.decode(PostgresJSON.self, "state").text,
+            pendingEffects: try row.decode(PostgresJSON.self, "pending_effects").text, storeID: storeID, sealer: sealer)
         return StoreSnapshot(
             storeID: storeID, kind: try row.decode(String.self, "kind"),
             runtimeID: try row.decode(String.self, "runtime_id"), version: try row.decode(Int64.self, "version"),
-            state: state, pendingEffects: pending.arrayValue ?? [])
+            state: state, pendingEffects: pending)
+    }
+}
+
+extension PostgresSnapshots {
+    /// Seals this service's snapshots that are stored in clear or sealed with a previous key, a page at a time;
+    /// a row that changed meanwhile is left to its own save. Rows sealed with a key this service does not have
+    /// are not read (they fail when they are loaded). Returns how many rows were sealed again.
+    @discardableResult
+    public func resealAll(pageSize: Int = 200) async throws -> Int {
+        guard let sealer else { return 0 }
+        let previous = sealer.previousKeyPatternArray
+        var after = ""
+        var resealed = 0
+        while true {
+            let rows = try await database.query(
+                """
+                SELECT store_id, version, state, pending_effects FROM store_snapshots
+                WHERE service = \(service) AND store_id > \(after)
+                  AND (NOT (state ? 'sealed') OR coalesce(state->>'sealed', '') LIKE ANY (\(previous)::text[]))
+                ORDER BY store_id LIMIT \(pageSize)
+                """)
+            guard let last = rows.last else { return resealed }
+            after = try last.decode(String.self, "store_id")
+            for row in rows {
+                guard let storeID = StoreID(try row.decode(String.self, "store_id")),
+                    let (state, pending) = try? SealedSnapshotBody.read(
+                        state: try row.decode(PostgresJSON.self, "state").text,
+                        pendingEffects: try row.decode(PostgresJSON.self, "pending_effects").text, storeID: storeID,
+                        sealer: sealer)
+                else { continue }
+                let version = try row.decode(Int64.self, "version")
+                let columns = try SealedSnapshotBody.columns(
+                    state: state, pendingEffects: pending, storeID: storeID, sealer: sealer)
+                resealed += try await database.execute(
+                    """
+                    UPDATE store_snapshots SET state = \(columns.state), pending_effects = \(columns.pending)
+                    WHERE store_id = \(storeID.rawValue) AND version = \(version)
+                    """)
+            }
+        }
     }
 }

@@ -89,9 +89,22 @@ public final class RunningService: Sendable {
                 }
                 return .now(nil)
             })
-        let background = definition.background(context)
+        let background = definition.background(context) + [resealSnapshots(context)]
         logger.info("service started", ["subject": BusSubjects.rpc(definition.name)])
         return RunningService(context: context, subscriptions: subscriptions, background: background)
+    }
+
+    /// Seals the snapshots stored in clear (before sealing existed) or with a previous secrets key.
+    private static func resealSnapshots(_ context: ServiceContext) -> Task<Void, Never> {
+        Task {
+            context.logger.info("secrets key", ["key_id": context.configuration.secrets.currentKeyID])
+            do {
+                let count = try await context.snapshots.resealAll()
+                if count > 0 { context.logger.info("snapshots sealed again", ["count": String(count)]) }
+            } catch {
+                context.logger.warning("snapshots not sealed again", ["error": String(describing: error)])
+            }
+        }
     }
 
     /// Stops answering, lets in-flight work end with its stores, and closes the database pool.

@@ -1,4 +1,5 @@
 import Bus
+import Crypto
 import Foundation
 import Lifecycle
 
@@ -19,12 +20,19 @@ public struct ServiceConfiguration: Sendable {
     public var folioAPIKey: String
     /// Folio's selfie proxy: the only liveness service a selfie capture may name.
     public var folioSelfieProxyURL: String
+    /// Seals the secrets this service keeps at rest (`FOLIO_SECRETS_KEY`, `FOLIO_SECRETS_PREVIOUS_KEYS`).
+    public var secrets: SecretSealer
+    /// The issuer of Folio's session tokens (`FOLIO_SESSION_TOKEN_ISSUER`).
+    public var sessionTokenIssuer: String
+    /// The clock skew allowed on a session token's `iat` and `exp` (`FOLIO_SESSION_TOKEN_LEEWAY_SECONDS`).
+    public var sessionTokenLeewaySeconds: Int64
 
     public init(
         databaseURL: String, natsURL: String, databasePoolSize: Int = 4, logLevel: Logger.Level = .info,
         workerID: String = ServiceConfiguration.defaultWorkerID(), busTimeout: Duration = .seconds(10),
         queueCapacity: Int = 64, folioAPIURL: String = "http://127.0.0.1:8090", folioAPIKey: String = "",
-        natsAccess: NATSAccess = .anonymous
+        natsAccess: NATSAccess = .anonymous, secrets: SecretSealer = SecretsKeyConfiguration.publicTestSealer,
+        sessionTokenIssuer: String = "folio-emulator", sessionTokenLeewaySeconds: Int64 = 60
     ) {
         self.databaseURL = databaseURL
         self.natsURL = natsURL
@@ -37,6 +45,9 @@ public struct ServiceConfiguration: Sendable {
         self.folioAPIURL = folioAPIURL
         self.folioAPIKey = folioAPIKey
         folioSelfieProxyURL = folioAPIURL + "/v1/selfie-proxy"
+        self.secrets = secrets
+        self.sessionTokenIssuer = sessionTokenIssuer
+        self.sessionTokenLeewaySeconds = sessionTokenLeewaySeconds
     }
 
     public static func fromEnvironment(_ environment: Environment = Environment()) throws -> ServiceConfiguration {
@@ -57,10 +68,22 @@ public struct ServiceConfiguration: Sendable {
             queueCapacity: try environment.int("FOLIO_RUNTIME_QUEUE_CAPACITY", default: 64),
             folioAPIURL: folioAPIURL,
             folioAPIKey: environment.string("FOLIO_API_KEY", default: ""),
-            natsAccess: try NATSAccess.fromEnvironment(environment.values))
+            natsAccess: try NATSAccess.fromEnvironment(environment.values),
+            secrets: try SecretsKeyConfiguration.sealer(environment),
+            sessionTokenIssuer: environment.string("FOLIO_SESSION_TOKEN_ISSUER", default: "folio-emulator"),
+            sessionTokenLeewaySeconds: Int64(try leeway(environment)))
         configuration.folioSelfieProxyURL = environment.string(
             "FOLIO_SELFIE_PROXY_URL", default: configuration.folioSelfieProxyURL)
         return configuration
+    }
+
+    private static func leeway(_ environment: Environment) throws -> Int {
+        let seconds = try environment.int("FOLIO_SESSION_TOKEN_LEEWAY_SECONDS", default: 60)
+        guard (0...600).contains(seconds) else {
+            throw Environment.Invalid(
+                variable: "FOLIO_SESSION_TOKEN_LEEWAY_SECONDS", value: String(seconds), expected: "0 to 600 seconds")
+        }
+        return seconds
     }
 
     public static func defaultWorkerID() -> String {

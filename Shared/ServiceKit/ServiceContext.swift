@@ -28,6 +28,8 @@ public struct ServiceContext: Sendable {
 
     public var bus: BusClient { BusClient(transport: transport, timeout: configuration.busTimeout) }
 
-    /// Store snapshots of this service in PostgreSQL, owned by this worker.
-    public var snapshots: PostgresSnapshots { PostgresSnapshots(database: database, service: name, worker: workerID) }
+    /// Store snapshots of this service in PostgreSQL, owned by this worker, sealed with the secrets key.
+    public var snapshots: PostgresSnapshots {
+        PostgresSnapshots(database: database, service: name, worker: workerID, sealer: configuration.secrets)
+    }
 }

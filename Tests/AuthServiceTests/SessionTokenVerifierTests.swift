@@ -2,6 +2,7 @@ import AuthService
 import Crypto
 import FolioClient
 import FolioModel
+import Foundation
 import XCTest
 
 /// The session switch takes a ceremony's identity only with a session token Folio signed for that session
@@ -18,8 +19,23 @@ final class SessionTokenVerifierTests: XCTestCase {
             key: key ?? self.key)
     }
 
+    /// The verifier's clock: 2027-01-15T08:00:00Z.
+    private static let now: Int64 = 1_800_000_000
+    private let policy = SessionTokenPolicy(
+        issuer: "folio-test", leewaySeconds: 60,
+        now: { Date(timeIntervalSince1970: Double(SessionTokenVerifierTests.now)) })
+
     private var claims: JSONValue {
-        ["typ": "folio-session", "sid": "ses_2", "org": "org_test", "sub": "usr_42", "iat": 1, "exp": 2]
+        [
+            "iss": "folio-test", "typ": "folio-session", "sid": "ses_2", "org": "org_test", "sub": "usr_42",
+            "iat": .int(Self.now - 10), "exp": .int(Self.now + 3600),
+        ]
+    }
+
+    private func claims(changing name: String, to value: JSONValue) -> JSONValue {
+        guard case .object(var members) = claims else { return claims }
+        members[name] = value
+        return .object(members)
     }
 
     private func completion(_ token: String?) -> AuthCompletion {
@@ -28,7 +44,7 @@ final class SessionTokenVerifierTests: XCTestCase {
 
     private func verifier(fetches counter: Counter? = nil) -> SessionTokenVerifier {
         let jwks = JWKSet(keys: [JWK(publicKey: key.publicKey, kid: "k1")])
-        return SessionTokenVerifier {
+        return SessionTokenVerifier(policy: policy) {
             await counter?.increment()
             return jwks
         }
@@ -76,9 +92,55 @@ final class SessionTokenVerifierTests: XCTestCase {
         }
     }
 
+    func testATokenExpiredMoreThanTheSixtySecondSkewAgoIsRefusedAsExpired() async throws {
+        await assertRefused(completion(try token(claims(changing: "exp", to: .int(Self.now - 61)))), "expired at")
+    }
+
+    func testATokenExpiredExactlySixtySecondsAgoIsAcceptedWithinTheSkew() async throws {
+        try await verifier().verify(
+            completion(try token(claims(changing: "exp", to: .int(Self.now - 60)))), organizationID: "org_test")
+    }
+
+    func testATokenIssuedMoreThanTheSixtySecondSkewInTheFutureIsRefused() async throws {
+        await assertRefused(completion(try token(claims(changing: "iat", to: .int(Self.now + 61)))), "was issued at")
+    }
+
+    func testATokenIssuedExactlySixtySecondsInTheFutureIsAcceptedWithinTheSkew() async throws {
+        try await verifier().verify(
+            completion(try token(claims(changing: "iat", to: .int(Self.now + 60)))), organizationID: "org_test")
+    }
+
+    func testExtremeIatAndExpValuesAreJudgedWithoutOverflow() async throws {
+        let farFuture = claims(changing: "exp", to: .int(Int64.max))
+        try await verifier().verify(completion(try token(farFuture)), organizationID: "org_test")
+        await assertRefused(completion(try token(claims(changing: "iat", to: .int(Int64.max)))), "was issued at")
+        await assertRefused(completion(try token(claims(changing: "exp", to: .int(Int64.min)))), "expired at")
+    }
+
+    func testATokenOfAnotherIssuerIsRefusedNamingBothIssuers() async throws {
+        await assertRefused(
+            completion(try token(claims(changing: "iss", to: "folio-elsewhere"))),
+            "iss is folio-elsewhere, not folio-test")
+    }
+
+    func testATokenWithoutIssuerIsRefused() async throws {
+        guard case .object(var members) = claims else { return XCTFail("claims are an object") }
+        members["iss"] = nil
+        await assertRefused(completion(try token(.object(members))), "iss is nobody")
+    }
+
+    func testATokenWithoutExpiryOrIssueTimeIsRefusedAsMalformed() async throws {
+        for name in ["exp", "iat"] {
+            guard case .object(var members) = claims else { return XCTFail("claims are an object") }
+            members[name] = nil
+            await assertRefused(completion(try token(.object(members))), "no \(name)")
+            await assertRefused(completion(try token(claims(changing: name, to: "soon"))), "no \(name)")
+        }
+    }
+
     func testKeysThatCannotBeFetchedRefuseTheSwitch() async throws {
         struct Down: Error {}
-        let verifier = SessionTokenVerifier { throw Down() }
+        let verifier = SessionTokenVerifier(policy: policy) { throw Down() }
         do {
             try await verifier.verify(completion(try token(claims)), organizationID: "org_test")
             XCTFail("no keys, no switch")

@@ -22,6 +22,13 @@ final class FoundationStackTests: XCTestCase {
     var operatorPort: UInt16 = 0
     let http = HTTPClient(configuration: .init(timeout: .seconds(10)))
 
+    /// The secrets key of this test process's stacks (base64url of 32 random bytes).
+    static let secretsKey: String = {
+        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255) }
+        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }()
+
     /// The secret of the operator endpoint's webhooks (Standard Webhooks' published example key).
     static let webhookSecret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
 
@@ -48,6 +55,8 @@ final class FoundationStackTests: XCTestCase {
             // The vault's key-encryption key (bytes 0x00-0x1f) and a retry schedule a hundred times faster.
             "FOLIO_VAULT_KEK": "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8", "FOLIO_VAULT_RETRY_SCALE": "0.01",
             "FOLIO_VAULT_NETWORK_PROBE_SECONDS": "1",
+            // The secrets key of snapshots and saved inquiry tokens: a development key made for this run.
+            "FOLIO_SECRETS_KEY": Self.secretsKey,
             "FOLIO_IDENTITY_MAPPERS": String(decoding: mappers.serialized(), as: UTF8.self),
         ]
         processes.append(
@@ -55,6 +64,8 @@ final class FoundationStackTests: XCTestCase {
                 "folio-emulator",
                 environment: [
                     "FOLIO_EMULATOR_PORT": String(emulatorPort), "FOLIO_EMULATOR_MODE": "test",
+                    // The AuthService checks the times of session tokens against its own clock.
+                    "FOLIO_EMULATOR_CLOCK_START": "now",
                     "FOLIO_EMULATOR_API_KEY": "e2e-key",
                     "FOLIO_EMULATOR_ADMIN_KEY": "e2e-admin",
                     "FOLIO_EMULATOR_FIXTURES": TestEnvironment.packageRoot().appendingPathComponent(

@@ -41,11 +41,17 @@ extension EmulatorConfiguration {
         }
 
         var clockStart = EmulatorClock.defaultTestInstant
+        // `now`: the fixed clock starts at the wall clock's time, so services that check Folio's token times
+        // against their own clock accept the emulator's tokens.
         if let text = environment.optionalString("FOLIO_EMULATOR_CLOCK_START") {
-            guard let date = RFC3339.parse(text) else {
-                throw .invalidConfiguration("FOLIO_EMULATOR_CLOCK_START=\(text): expected an RFC 3339 time")
+            if text == "now" {
+                clockStart = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+            } else {
+                guard let date = RFC3339.parse(text) else {
+                    throw .invalidConfiguration("FOLIO_EMULATOR_CLOCK_START=\(text): expected an RFC 3339 time or now")
+                }
+                clockStart = date
             }
-            clockStart = date
         }
 
         let levelText = environment.string("FOLIO_EMULATOR_LOG_LEVEL", default: "info").lowercased()

@@ -55,7 +55,7 @@ public final class Gateway: Sendable {
                         payloadTooLargeResponse: .rpcError(
                             413,
                             .folio(.payloadTooLarge, "a frame is at most \(PreviewFrame.maxBodyBytes) bytes")))
-                ]),
+                ], tls: configuration.tls),
             handler: { request in await handler.handle(request) })
     }
 
@@ -80,7 +80,9 @@ public final class Gateway: Sendable {
         if let root = configuration.staticRoot {
             logger.info("serving static files", ["root": root])
         }
-        logger.info("gateway listening", ["host": configuration.host, "port": String(port)])
+        logger.info(
+            "gateway listening",
+            ["host": configuration.host, "port": String(port), "scheme": configuration.tls == nil ? "http" : "https"])
     }
 
     /// The bound port (useful with port 0), or 0 before ``start()``.

@@ -26,7 +26,8 @@ extension GatewayConfiguration {
                 try Self.atLeastZero(
                     "FOLIO_GATEWAY_SHUTDOWN_GRACE_MS",
                     try environment.int("FOLIO_GATEWAY_SHUTDOWN_GRACE_MS", default: 10_000))),
-            logLevel: try Self.level(environment.string("FOLIO_LOG_LEVEL", default: "info")))
+            logLevel: try Self.level(environment.string("FOLIO_LOG_LEVEL", default: "info")),
+            tls: try Self.tls(environment))
     }
 
     private static func positive(_ environment: Environment, _ name: String, _ fallback: Int) throws -> Int {

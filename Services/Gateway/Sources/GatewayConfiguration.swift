@@ -1,3 +1,4 @@
+import HTTP
 import Lifecycle
 
 /// Everything the Gateway reads from its environment (docs/gateway.md lists each variable).
@@ -37,6 +38,9 @@ public struct GatewayConfiguration: Sendable {
     public var shutdownGracePeriod: Duration
     /// The lowest log level written (`FOLIO_LOG_LEVEL`).
     public var logLevel: Logger.Level
+    /// The certificate and key the Gateway serves HTTPS with, nil for plain HTTP
+    /// (`FOLIO_GATEWAY_TLS_CERT_FILE`, `FOLIO_GATEWAY_TLS_KEY_FILE`).
+    public var tls: HTTPServer.TLSIdentity?
 
     /// How much longer than its wait a `store.next` call may take on the bus.
     public static let nextTimeoutMargin: Duration = .seconds(5)
@@ -48,7 +52,8 @@ public struct GatewayConfiguration: Sendable {
         rateLimit: Double = 50, rateBurst: Int = 100, busTimeout: Duration = .seconds(10),
         tokenCacheTTL: Duration = .seconds(30), tokenCacheCapacity: Int = 10_000,
         sseKeepalive: Duration = .seconds(15), staticRoot: String? = nil,
-        shutdownGracePeriod: Duration = .seconds(10), logLevel: Logger.Level = .info
+        shutdownGracePeriod: Duration = .seconds(10), logLevel: Logger.Level = .info,
+        tls: HTTPServer.TLSIdentity? = nil
     ) {
         self.host = host
         self.port = port
@@ -65,5 +70,6 @@ public struct GatewayConfiguration: Sendable {
         self.staticRoot = staticRoot
         self.shutdownGracePeriod = shutdownGracePeriod
         self.logLevel = logLevel
+        self.tls = tls
     }
 }

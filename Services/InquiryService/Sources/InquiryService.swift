@@ -23,7 +23,21 @@ public enum InquiryService {
                     InquiryStore.mountMethod(context, shared.get(context)),
                 ]
             },
-            restorers: { context in [InquiryStore.kind: InquiryStore.restorer(context, shared.get(context))] })
+            restorers: { context in [InquiryStore.kind: InquiryStore.restorer(context, shared.get(context))] },
+            background: { context in [resealDeviceMemory(context)] })
+    }
+
+    /// Seals the saved inquiry tokens stored in clear (before sealing existed) or with a previous secrets key.
+    static func resealDeviceMemory(_ context: ServiceContext) -> Task<Void, Never> {
+        Task {
+            let memory = InquiryDeviceMemory(database: context.database, sealer: context.configuration.secrets)
+            do {
+                let count = try await memory.resealAll()
+                if count > 0 { context.logger.info("saved inquiry tokens sealed again", ["count": String(count)]) }
+            } catch {
+                context.logger.warning("saved inquiry tokens not sealed again", ["error": String(describing: error)])
+            }
+        }
     }
 
     /// The store's dependencies in a running worker: Folio through FolioClient (FOLIO_API_URL, FOLIO_API_KEY),
@@ -36,7 +50,8 @@ public enum InquiryService {
         let saver = IdentitySaver.live(
             client: client, keys: keys, transport: context.transport, database: database, mappers: mappers)
         return InquiryStore.Dependencies(
-            folio: .live(client, verifier: verifier), memory: InquiryDeviceMemory(database: database),
+            folio: .live(client, verifier: verifier),
+            memory: InquiryDeviceMemory(database: database, sealer: context.configuration.secrets),
             saveLocale: InquiryStore.savingLocale(bus: BusClient(transport: context.transport, timeout: .seconds(5))),
             facts: { runtimeID in try await InquiryStore.facts(runtimeID: runtimeID, database: database) },
             saveIdentity: { request, inquiry, runtimeID, facts throws(InquiryError) in

@@ -26,7 +26,7 @@ enum AuthStore {
 
     static func mountMethod(_ context: ServiceContext, folio: FolioClient) -> RPCMethod {
         let endpoint = StoreEndpoint(service: .auth, transport: context.transport, registry: context.registry)
-        let verifier = SessionTokenVerifier(folio: folio)
+        let verifier = SessionTokenVerifier(folio: folio, policy: context.configuration.sessionTokenPolicy)
         return endpoint.mountMethod(AuthStoreMethods.mount) { _, runtime, id in
             guard let facts = try await facts(runtimeID: runtime.id, database: context.database) else {
                 throw StoreError.runtimeShutDown
@@ -64,7 +64,7 @@ enum AuthStore {
     }
 
     static func restorer(_ context: ServiceContext, folio: FolioClient) -> StoreEndpoint.Restorer {
-        let verifier = SessionTokenVerifier(folio: folio)
+        let verifier = SessionTokenVerifier(folio: folio, policy: context.configuration.sessionTokenPolicy)
         return { snapshot, runtime in
             guard let facts = try await facts(runtimeID: runtime.id, database: context.database) else {
                 throw StoreError.runtimeShutDown

@@ -3,20 +3,26 @@ import FolioClient
 import FolioModel
 
 /// Checks Folio's session token before a runtime takes a ceremony's identity: the EdDSA signature against
-/// Folio's published keys, and claims that name the same session, organization and account as the
-/// ceremony's answer. A token that does not check out means the session cannot switch (SessionUnavailable).
+/// Folio's published keys, the issuer, the issue and expiry times (with the policy's clock skew), and claims
+/// that name the same session, organization and account as the ceremony's answer. A token that does not
+/// check out means the session cannot switch (SessionUnavailable).
 ///
 /// The keys are cached; a token signed with a key id the cache does not know fetches the keys again, so a
 /// rotation at Folio needs no restart.
 public struct SessionTokenVerifier: Sendable {
     private let keys: FolioSigningKeys
+    private let policy: SessionTokenPolicy
 
-    public init(folio: FolioClient) {
+    public init(folio: FolioClient, policy: SessionTokenPolicy = SessionTokenPolicy()) {
         keys = FolioSigningKeys(folio: folio)
+        self.policy = policy
     }
 
-    public init(fetchKeys: @escaping @Sendable () async throws -> JWKSet) {
+    public init(
+        policy: SessionTokenPolicy = SessionTokenPolicy(), fetchKeys: @escaping @Sendable () async throws -> JWKSet
+    ) {
         keys = FolioSigningKeys(fetch: fetchKeys)
+        self.policy = policy
     }
 
     public func verify(_ completion: AuthCompletion, organizationID: String) async throws(SessionTokenError) {
@@ -43,7 +49,25 @@ public struct SessionTokenVerifier: Sendable {
         } catch {
             throw SessionTokenError(.malformed("claims are not JSON"))
         }
+        try Self.checkIssuerAndTimes(claims, policy: policy)
         try Self.check(claims, completion: completion, organizationID: organizationID)
+    }
+
+    /// `iss` is the policy's issuer; `iat` and `exp` are whole seconds with `iat - leeway <= now <= exp + leeway`
+    /// (computed on `now`'s side, so no claim value can overflow).
+    static func checkIssuerAndTimes(_ claims: JSONValue, policy: SessionTokenPolicy) throws(SessionTokenError) {
+        guard claims["iss"]?.stringValue == policy.issuer else {
+            throw SessionTokenError(.issuer(got: claims["iss"]?.stringValue ?? "nobody", expected: policy.issuer))
+        }
+        guard let issuedAt = claims["iat"]?.intValue else { throw SessionTokenError(.malformed("no iat")) }
+        guard let expiresAt = claims["exp"]?.intValue else { throw SessionTokenError(.malformed("no exp")) }
+        let now = Int64(policy.now().timeIntervalSince1970.rounded(.down))
+        guard issuedAt <= now + policy.leewaySeconds else {
+            throw SessionTokenError(.time("was issued at \(issuedAt), after now (\(now))"))
+        }
+        guard now - policy.leewaySeconds <= expiresAt else {
+            throw SessionTokenError(.time("expired at \(expiresAt), before now (\(now))"))
+        }
     }
 
     /// The claims name this session of this organization, and its account when the identity is one.
@@ -85,6 +109,8 @@ public struct SessionTokenError: Error, CustomStringConvertible {
         case unknownKey(String)
         case signature(String)
         case claim(String)
+        case time(String)
+        case issuer(got: String, expected: String)
     }
 
     private let reason: Reason
@@ -99,6 +125,8 @@ public struct SessionTokenError: Error, CustomStringConvertible {
         case .unknownKey(let kid): "the session token is signed with a key Folio does not publish (\(kid))"
         case .signature(let detail): "the session token's signature does not verify: \(detail)"
         case .claim(let name): "the session token's \(name) does not match the ceremony's session"
+        case .issuer(let got, let expected): "the session token's iss is \(got), not \(expected)"
+        case .time(let detail): "the session token \(detail), beyond the allowed clock skew"
         }
     }
 }
