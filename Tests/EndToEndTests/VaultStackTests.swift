@@ -232,36 +232,9 @@ extension FoundationStackTests {
         let id = try XCTUnwrap(
             records(pushed).first { $0["payload"] == #"{"shared":true}"# }?["header"]?["id"]?.stringValue)
 
-        // The recipient signs in with a one-time code, and approves the new device when asked.
-        let recipientRuntime = try await rpc("runtime.create", ["organizationId": "org_bluebank"])
-        let recipient = try XCTUnwrap(recipientRuntime["result"]?["token"]?.stringValue)
-        let mounted = try await rpc("auth.mount", token: recipient)
-        let auth = try XCTUnwrap(mounted["result"]?["storeId"]?.stringValue)
-        try await dispatch(auth, signIn(email: "omar@example.org"), token: recipient)
-        _ = try await settled(auth, token: recipient)
-        try await dispatch(
-            auth, ["type": "SELECT_ALTERNATIVE", "value": ["method": ["type": "OTP"]]], token: recipient)
-        _ = try await follow(auth, token: recipient) { $0["flow"]?["value"]?["phase"]?["type"] == "OTP" }
-        try await dispatch(auth, answer("OTP", try await admin.lastCode(to: "omar@example.org")), token: recipient)
-        var flow = try await settled(auth, token: recipient)
-        if flow["value"]?["phase"]?["type"] == "DEVICE_APPROVAL" {
-            let challenge = try XCTUnwrap(flow["value"]?["phase"]?["value"]?["challengeId"]?.stringValue)
-            let ack = try await admin.approveDevice(challengeId: challenge)
-            try await dispatch(
-                auth,
-                [
-                    "type": "COMPLETE_DEVICE_LINK",
-                    "value": ["challengeId": .string(challenge), "transferAck": .string(ack)],
-                ],
-                token: recipient)
-            flow = try await settled(auth, token: recipient)
-        }
-        XCTAssertEqual(flow["type"], "AUTHENTICATED", "\(flow)")
-        // Once the recipient's session is signed in, its vault's first pass publishes its sharing keys.
-        let session = try await sessionStore(token: recipient)
-        _ = try await follow(session, token: recipient) { $0["identity"]?["type"] == "AUTHENTICATED" }
-        let recipientVault = try await mountVault(token: recipient)
-        _ = try await follow(recipientVault, token: recipient) { $0["sync"]?["lastSyncedAt"] != nil }
+        // The recipient signs in with a one-time code, approving the new device when asked; once signed in, its
+        // vault's first pass publishes its sharing keys.
+        let (recipient, recipientVault) = try await omarsVault()
 
         try await dispatch(
             ownerVault,
