@@ -22,6 +22,14 @@ enum SessionStore {
                 id: id, kind: kind, runtime: runtime, reducer: SessionReducer(), initialState: state,
                 persistence: context.snapshots, runEffect: effects(context, runtimeID: runtime.id, folio: folio))
             try await follow(host, context: context)
+            // A change announced between the read above and the subscription reached nobody: read once more, now
+            // that every later announcement arrives.
+            if let latest = try await load(runtimeID: runtime.id, database: context.database), latest != state {
+                await host.send(
+                    .observed(
+                        SessionUiModel(identity: latest.identity, status: latest.status),
+                        folioSessionID: latest.folioSessionID))
+            }
             return host
         }
     }
