@@ -20,6 +20,8 @@ final class FoundationStackTests: XCTestCase {
     /// Where a test's operator endpoint listens: the webhook identity mappers of org_acme (`/map`) and org_civic
     /// (`/clock`) post there.
     var operatorPort: UInt16 = 0
+    let operatorEndpoint = OperatorEndpoint()
+    var operatorServer: HTTPServer?
     let http = HTTPClient(configuration: .init(timeout: .seconds(10)))
 
     /// The secrets key of this test process's stacks (base64url of 32 random bytes).
@@ -38,7 +40,12 @@ final class FoundationStackTests: XCTestCase {
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         gatewayPort = try freePort()
         emulatorPort = try freePort()
-        operatorPort = try freePort()
+        // Bound here, not chosen and bound later: an ephemeral port can be taken by any outgoing connection meanwhile.
+        let endpoint = operatorEndpoint
+        let server = HTTPServer(configuration: .init(port: 0)) { request in endpoint.answer(request) }
+        try server.start()
+        operatorServer = server
+        operatorPort = server.port
         let mappers: JSONValue = [
             "org_acme": [
                 "type": "WEBHOOK", "url": .string("http://127.0.0.1:\(operatorPort)/map"),
@@ -94,6 +101,7 @@ final class FoundationStackTests: XCTestCase {
     }
 
     override func tearDown() async throws {
+        await operatorServer?.shutdown()
         for process in processes.reversed() {
             let status = await process.terminate()
             XCTAssertEqual(status, 0, "\(process.name) shuts down gracefully on SIGTERM\n\(process.log.suffix(3000))")

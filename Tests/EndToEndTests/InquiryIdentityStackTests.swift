@@ -56,33 +56,33 @@ extension FoundationStackTests {
         return records(model).filter { $0["header"]?["schema"]?.stringValue == schema }
     }
 
-    /// Runs the operator's webhook endpoint on `operatorPort`: `/map` answers an `acme-identity` body built
+    /// Makes the operator's webhook endpoint (on `operatorPort`) answer: `/map` an `acme-identity` body built
     /// from the identity, `/clock` one that also carries the current time. Every request's signature is checked.
-    func startOperatorEndpoint(received: OperatorInbox, beforeAnswering: @escaping @Sendable () -> Void = {}) throws
-        -> HTTPServer
-    {
+    func startOperatorEndpoint(received: OperatorInbox, beforeAnswering: @escaping @Sendable () -> Void = {}) throws {
         let secret = try WebhookSecret(Self.webhookSecret)
-        let server = HTTPServer(configuration: .init(port: operatorPort)) { request in
-            do {
-                try secret.verify(headers: request.headers, body: request.body)
-            } catch {
-                return HTTPResponse(status: 401, text: "bad signature: \(error)")
+        operatorEndpoint.handler.withLock {
+            $0 = { request in
+                do {
+                    try secret.verify(headers: request.headers, body: request.body)
+                } catch {
+                    return HTTPResponse(status: 401, text: "bad signature: \(error)")
+                }
+                guard let message = try? JSONParser.parse(request.body) else {
+                    return HTTPResponse(status: 400, text: "")
+                }
+                received.messages.withLock { $0.append(message) }
+                beforeAnswering()
+                let number = message["data"]?["identity"]?["output"]?["value"]?["documentNumber"] ?? .null
+                var payload: [String: JSONValue] = ["documentNumber": number]
+                if request.path == "/clock" { payload["mappedAt"] = .double(Date().timeIntervalSince1970) }
+                let body: JSONValue = [
+                    "schema": "acme-identity", "version": 2,
+                    "payload": .string(String(decoding: JSONValue.object(payload).serialized(), as: UTF8.self)),
+                ]
+                return HTTPResponse(
+                    status: 200, headers: ["content-type": "application/json"], body: .bytes(body.serialized()))
             }
-            guard let message = try? JSONParser.parse(request.body) else { return HTTPResponse(status: 400, text: "") }
-            received.messages.withLock { $0.append(message) }
-            beforeAnswering()
-            let number = message["data"]?["identity"]?["output"]?["value"]?["documentNumber"] ?? .null
-            var payload: [String: JSONValue] = ["documentNumber": number]
-            if request.path == "/clock" { payload["mappedAt"] = .double(Date().timeIntervalSince1970) }
-            let body: JSONValue = [
-                "schema": "acme-identity", "version": 2,
-                "payload": .string(String(decoding: JSONValue.object(payload).serialized(), as: UTF8.self)),
-            ]
-            return HTTPResponse(
-                status: 200, headers: ["content-type": "application/json"], body: .bytes(body.serialized()))
         }
-        try server.start()
-        return server
     }
 
     // MARK: tests
@@ -130,7 +130,7 @@ extension FoundationStackTests {
     /// record holds what the operator's endpoint answered.
     func testInquiryWebhookMapperSavesWhatTheOperatorsEndpointAnswers() async throws {
         let received = OperatorInbox()
-        let server = try startOperatorEndpoint(received: received)
+        try startOperatorEndpoint(received: received)
         let (token, store, vault) = try await mountInquiryAndVault(organization: "org_acme")
         let (_, code) = try await createVerificationInquiry(
             "tmpl_govid", organization: "org_acme", knobs: passportKnobs(number: "P1234567"))
@@ -143,7 +143,6 @@ extension FoundationStackTests {
         XCTAssertEqual(messages.count, 1)
         XCTAssertEqual(messages.first?["type"], "identity.map")
         XCTAssertEqual(messages.first?["data"]?["existing"], JSONValue.null)
-        await server.shutdown()
     }
 
     /// Spec "Verified identity": an artifact that is no readable image fails with RecordMapping and one over
@@ -178,7 +177,7 @@ extension FoundationStackTests {
         let holding = Mutex(false)
         // The first answer of each save holds the vault (SIGSTOP): the save then stops after the mapper answered
         // and the save was kept, at its write.
-        let server = try startOperatorEndpoint(received: received) {
+        try startOperatorEndpoint(received: received) {
             if holding.withLock({ $0 }) { kill(vaultPID, SIGSTOP) }
         }
         for (organization, resumes) in [("org_acme", true), ("org_civic", false)] {
@@ -227,11 +226,22 @@ extension FoundationStackTests {
         }
         kill(vaultPID, SIGCONT)
         XCTAssertEqual(received.messages.withLock { $0.count }, 4, "each save called the mapper again when it resumed")
-        await server.shutdown()
     }
 }
 
 /// What the operator's endpoint received.
 final class OperatorInbox: Sendable {
     let messages = Mutex<[JSONValue]>([])
+}
+
+/// The operator's endpoint of a test: the stack's webhook mappers post there; a test says how it answers.
+final class OperatorEndpoint: Sendable {
+    let handler = Mutex<(@Sendable (HTTPRequest) -> HTTPResponse)?>(nil)
+
+    func answer(_ request: HTTPRequest) -> HTTPResponse {
+        guard let handler = handler.withLock({ $0 }) else {
+            return HTTPResponse(status: 404, text: "this test runs no operator endpoint")
+        }
+        return handler(request)
+    }
 }
