@@ -42,7 +42,3 @@ struct SelfieCaptureCheck {
         }
     }
 }
-
-extension String {
-    var isBlank: Bool { allSatisfy(\.isWhitespace) }
-}

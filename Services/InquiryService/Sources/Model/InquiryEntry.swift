@@ -27,12 +27,11 @@ public enum InquiryEntry: WireValue, Hashable {
     /// The entry's field that is blank (spec: "An entry with a blank launchCode, code or inquiryId fails at once
     /// with the error InvalidEntry, without a request"), or nil.
     public var blankField: String? {
-        func blank(_ text: String) -> Bool { text.allSatisfy(\.isWhitespace) }
         switch self {
-        case .start(let launchCode): return blank(launchCode) ? "launchCode" : nil
-        case .resume(.sameDevice(let inquiryId?)): return blank(inquiryId) ? "inquiryId" : nil
+        case .start(let launchCode): return launchCode.isBlank ? "launchCode" : nil
+        case .resume(.sameDevice(let inquiryId?)): return inquiryId.isBlank ? "inquiryId" : nil
         case .resume(.sameDevice(nil)): return nil
-        case .resume(.anotherDevice(let code)): return blank(code) ? "code" : nil
+        case .resume(.anotherDevice(let code)): return code.isBlank ? "code" : nil
         }
     }
 
