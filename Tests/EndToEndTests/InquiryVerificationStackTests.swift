@@ -132,7 +132,7 @@ extension FoundationStackTests {
     /// Spec "Verification steps", "Selfie capture", "Document capture": document choice → government id front and
     /// back, captured automatically from preview frames, failed once and retried → selfie liveness → email code
     /// (a wrong code placed at codeField first) → phone code → completed.
-    func testInquiryKycFlowCompletesWithCapturedDocumentsASelfieAndBothCodes() async throws {
+    func testInquiryKycFlowSavesTheIdentityAndCompletesWithCapturedDocumentsASelfieAndBothCodes() async throws {
         let (inquiryID, code) = try await createVerificationInquiry(
             "tmpl_kyc", knobs: ["government_id": FolioVerificationKnobs(outcomes: [.fail, .pass])])
         let (token, store, _) = try await mountInquiry()
@@ -160,6 +160,14 @@ extension FoundationStackTests {
         try await scanIdCard(store, step: "government_id", token: token)
         let passed = try await verificationAwait(store, step: "government_id", state: "PASSED", token: token)
         XCTAssertEqual(verification(passed)?["value"]?["attempt"]?["phase"], "PASSED")
+        // The verified identity is saved in the person's vault by the built-in mapper, its files as attachments.
+        let saved = try await follow(store, token: token) { $0["identity"] != nil && $0["loading"] == false }
+        let files = try XCTUnwrap(saved["identity"]?["files"]?.arrayValue, "\(saved)")
+        XCTAssertEqual(files.map { $0["field"] }, ["outcome.jwt", "document.front", "document.back"])
+        let vault = try await mountVault(token: token)
+        let records = try await identityRecords(vault, token: token)
+        XCTAssertEqual(records[0]["header"]?["attachments"], .array(files.map { $0["id"] ?? .null }))
+        XCTAssertEqual(records[0]["header"]?["version"], 1)
 
         // Selfie: PREPARING moves on by itself; the liveness engine's transaction goes back with SubmitCapture.
         try await dispatch(store, act("SUBMIT"), token: token)
