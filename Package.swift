@@ -55,12 +55,13 @@ let package = Package(
         .target(name: "WireModel", dependencies: ["FolioModel", "Bus"], path: "Shared/WireModel"),
         .target(name: "StoreKit", dependencies: ["FolioModel", "Bus", "FolioAPI"], path: "Shared/StoreKit"),
         .target(name: "StoreKitTesting", dependencies: ["StoreKit"], path: "Shared/StoreKitTesting"),
-        .target(name: "FolioAPI", dependencies: ["FolioModel", "Bus"], path: "Shared/FolioAPI"),
+        .target(name: "FolioAPI", dependencies: ["FolioModel", "Bus", "WireModel"], path: "Shared/FolioAPI"),
         .target(name: "FolioClient", dependencies: ["FolioModel", "HTTP", "Crypto"], path: "Shared/FolioClient"),
         .target(
             name: "ServiceKit",
             dependencies: [
                 "FolioModel", "Lifecycle", "Bus", "Postgres", "StoreKit", "FolioAPI", "FolioClient", "HTTP", "Crypto",
+                "WireModel",
             ],
             path: "Shared/ServiceKit", resources: [.copy("Migrations")]),
         .target(name: "TestSupport", dependencies: ["Bus"], path: "Shared/TestSupport"),
@@ -90,7 +91,11 @@ let package = Package(
         .executableTarget(
             name: "folio-inquiry", dependencies: ["InquiryService"], path: "Services/InquiryService/Main"),
         .target(
-            name: "AuthService", dependencies: ["ServiceKit", "StoreKit", "FolioClient", "Crypto", "WireModel"],
+            name: "AuthService",
+            dependencies: [
+                "ServiceKit", "StoreKit", "FolioClient", "Crypto", "WireModel", "FolioAPI", "Bus", "Lifecycle",
+                "Postgres",
+            ],
             path: "Services/AuthService/Sources", resources: [.copy("Migrations")]),
         .executableTarget(name: "folio-auth", dependencies: ["AuthService"], path: "Services/AuthService/Main"),
         .target(
@@ -141,7 +146,8 @@ let package = Package(
             name: "FolioEmulatorTests", dependencies: ["FolioEmulator", "FolioClient", "TestSupport"],
             path: "Tests/FolioEmulatorTests"),
         .testTarget(
-            name: "ServiceKitTests", dependencies: ["ServiceKit", "TestSupport", "Crypto"], path: "Tests/ServiceKitTests"),
+            name: "ServiceKitTests", dependencies: ["ServiceKit", "StoreKitTesting", "TestSupport", "Crypto"],
+            path: "Tests/ServiceKitTests"),
         .testTarget(
             name: "AuthServiceTests", dependencies: ["AuthService", "StoreKitTesting", "TestSupport", "WireModel"],
             path: "Tests/AuthServiceTests"),

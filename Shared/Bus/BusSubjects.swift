@@ -26,8 +26,11 @@ public enum BusSubjects {
     public static let runtimeForeground = "folio.events.runtime.foreground"
 
     /// Published by the AuthService on every change of a runtime's session, with the SessionUiModel.
-    public static func sessionChanged(runtimeID: String) -> String { "folio.events.session.\(runtimeID)" }
+    public static func sessionChanged(runtimeID: String) -> String { event("session", runtimeID) }
 
     /// Events of one kind about one key (`folio.events.session.<runtimeId>`).
-    public static func event(_ kind: String, _ key: String) -> String { "folio.events.\(kind).\(key)" }
+    public static func event(_ kind: String, _ key: String) -> String { "\(eventKind(kind)).\(key)" }
+
+    /// The subjects of one kind of keyed event, before the key.
+    public static func eventKind(_ kind: String) -> String { "folio.events.\(kind)" }
 }

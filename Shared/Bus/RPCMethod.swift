@@ -1,3 +1,4 @@
+import Bus
 import FolioModel
 
 /// What a JSON-RPC method is: its name, documented params and result, errors and execution class. The

@@ -1,4 +1,5 @@
 import Bus
+import FolioAPI
 import FolioModel
 import Foundation
 import Lifecycle
@@ -66,10 +67,11 @@ public final class RunningService: Sendable {
             ON CONFLICT (service, worker_id) DO UPDATE SET started_at = now(), last_seen_at = now()
             """)
 
+        let stores = definition.stores(context)
         let adopt = StoreEndpoint.adoptMethod(
-            transport: bus, registry: registry, persistence: context.snapshots, restorers: definition.restorers(context)
-        )
-        let router = RPCRouter(try await definition.methods(context) + [adopt])
+            transport: bus, registry: registry, persistence: context.snapshots,
+            restorers: Dictionary(stores.map { ($0.kind, $0.restorer) }, uniquingKeysWith: { first, _ in first }))
+        let router = RPCRouter(stores.map(\.mountMethod) + (try await definition.methods(context)) + [adopt])
         var subscriptions: [any BusSubscription] = []
         subscriptions.append(
             try await bus.serve(
@@ -82,12 +84,8 @@ public final class RunningService: Sendable {
                     queueGroup: BusSubjects.queueGroup(definition.name)))
         }
         subscriptions.append(
-            try await bus.subscribe(subject: BusSubjects.runtimeShutdown, queueGroup: nil, delivery: .concurrent) {
-                message in
-                if let event = try? JSONParser.parse(message.payload), let runtimeID = event["runtimeId"]?.stringValue {
-                    await registry.shutDownRuntime(runtimeID)
-                }
-                return .now(nil)
+            try await bus.subscribe(RuntimeShutDown.self, delivery: .concurrent) { event in
+                await registry.shutDownRuntime(event.runtimeID)
             })
         let background = definition.background(context) + [resealSnapshots(context)]
         logger.info("service started", ["subject": BusSubjects.rpc(definition.name)])

@@ -14,23 +14,40 @@ public struct ServiceDefinition: Sendable {
     public var internalMethods: @Sendable (ServiceContext) async throws -> [RPCMethod]
     /// Background loops to start once the service is on the bus; cancelled when the service stops.
     public var background: @Sendable (ServiceContext) -> [Task<Void, Never>]
-    /// How to rebuild each kind of store this service hosts from its snapshot, when a worker adopts a
-    /// store whose worker is gone.
-    public var restorers: @Sendable (ServiceContext) -> [String: StoreEndpoint.Restorer]
+    /// The kinds of store this service hosts (`ServiceContext.hosting`): each one's mount method is answered
+    /// with the methods, and its restorer rebuilds a store from its snapshot when a worker adopts a store whose
+    /// worker is gone.
+    public var stores: @Sendable (ServiceContext) -> [StoreRegistration]
 
     public init(
         name: String, migrations: [Migration] = [],
-        methods: @escaping @Sendable (ServiceContext) async throws -> [RPCMethod],
+        stores: @escaping @Sendable (ServiceContext) -> [StoreRegistration] = { _ in [] },
+        methods: @escaping @Sendable (ServiceContext) async throws -> [RPCMethod] = { _ in [] },
         internalMethods: @escaping @Sendable (ServiceContext) async throws -> [RPCMethod] = { _ in [] },
-        restorers: @escaping @Sendable (ServiceContext) -> [String: StoreEndpoint.Restorer] = { _ in [:] },
         background: @escaping @Sendable (ServiceContext) -> [Task<Void, Never>] = { _ in [] }
     ) {
         self.name = name
         self.migrations = migrations
+        self.stores = stores
         self.methods = methods
         self.internalMethods = internalMethods
-        self.restorers = restorers
         self.background = background
+    }
+}
+
+extension ServiceContext {
+    /// Hosts the stores of one kind on this service with `dependencies`.
+    public func hosting<Store: HostedStore>(_ store: Store.Type, _ dependencies: Store.Dependencies)
+        -> StoreRegistration
+    {
+        runner(store, dependencies).registration
+    }
+
+    /// The runner of one kind of store on this service's bus, registry and snapshots.
+    public func runner<Store: HostedStore>(_ store: Store.Type, _ dependencies: Store.Dependencies) -> StoreRunner<
+        Store
+    > {
+        StoreRunner(store, dependencies: dependencies, transport: transport, registry: registry, persistence: snapshots)
     }
 }
 

@@ -1,4 +1,5 @@
 import Bus
+import FolioAPI
 import FolioModel
 
 /// The stores and runtimes one process hosts. A store id of another runtime is reported exactly like an

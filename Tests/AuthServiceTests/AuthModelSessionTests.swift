@@ -1,5 +1,6 @@
 import AuthService
 import FolioModel
+import WireModel
 import XCTest
 
 /// SessionStore's model: identity and status in their wire shapes.

@@ -2,6 +2,7 @@ import AuthService
 import FolioModel
 import StoreKit
 import StoreKitTesting
+import WireModel
 import XCTest
 
 /// SessionStore rules (DESIGN §3, "Session"), each asserted on the whole state and every effect.

@@ -99,14 +99,12 @@ final class InquirySecretsAtRestTests: XCTestCase {
         let device = "dev_\(RandomID.base32(count: 12))"
         let inquiry = saved()
         let runtime = RuntimeContext(id: "rt-secrets")
-        let facts = InquiryStore.RuntimeFacts(organizationID: "org-demo", deviceID: device, locale: "en")
-        let dependencies = InquiryStore.Dependencies(
-            folio: Self.folio(inquiry), memory: try memory, saveLocale: { _, _ in true }, facts: { _ in facts })
         let storeID = StoreID.generate(for: .inquiry)
         let host = StoreHost(
             id: storeID, kind: InquiryStore.kind, runtime: runtime, reducer: InquiryReducer(),
             initialState: .init(sdkLocale: "en", deviceTimeZone: "UTC"), persistence: try context.snapshots,
-            runEffect: InquiryStore.effects(dependencies, storeID: storeID, runtimeID: runtime.id, facts: facts))
+            runEffect: InquiryStore.effects(
+                folio: Self.folio(inquiry), memory: try memory, device: device, runtime: runtime, storeID: storeID))
         try await host.dispatch(.open(entry: .start(launchCode: "LC-\(RandomID.base32(count: 8))")))
         var latest = await host.next(afterVersion: nil, timeout: .seconds(5))
         for _ in 0..<50 where latest?.model["lifecycle"]?["type"] != "STARTED" {

@@ -49,14 +49,10 @@ final class InquiryStoreRunnerTests: XCTestCase {
     func host(device: String, folio: InquiryFolio, runtime: RuntimeContext = RuntimeContext(id: "rt-runner"))
         -> StoreHost<InquiryReducer>
     {
-        let facts = InquiryStore.RuntimeFacts(organizationID: "org-demo", deviceID: device, locale: "en")
-        let dependencies = InquiryStore.Dependencies(
-            folio: folio, memory: memory, saveLocale: { _, _ in true }, facts: { _ in facts })
-        return StoreHost(
+        StoreHost(
             id: StoreID.generate(for: .inquiry), kind: InquiryStore.kind, runtime: runtime, reducer: InquiryReducer(),
             initialState: .init(sdkLocale: "en", deviceTimeZone: "UTC"),
-            runEffect: InquiryStore.effects(
-                dependencies, storeID: StoreID.generate(for: .inquiry), runtimeID: runtime.id, facts: facts))
+            runEffect: InquiryStore.effects(folio: folio, memory: memory, device: device, runtime: runtime))
     }
 
     func settle(_ host: StoreHost<InquiryReducer>, until done: (JSONValue) -> Bool) async throws -> JSONValue {

@@ -1,5 +1,6 @@
 import Bus
 import Crypto
+import FolioAPI
 import FolioClient
 import FolioModel
 import HTTP
@@ -88,13 +89,17 @@ final class VaultChangesTests: XCTestCase {
         await otherFollower.cancel()
     }
 
-    func testANoticeNamesItsEntriesAndTheRuntimeThatPushes() {
+    func testANoticeNamesItsEntriesAndTheRuntimeThatPushes() throws {
+        let subject = VaultChanged.subject(key: "acct_1")
+        func notice(_ text: String) throws -> VaultChanged {
+            try VaultChanged(payload: Array(text.utf8), subject: subject)
+        }
         XCTAssertEqual(
-            VaultChanges.notice(Array(#"{"entries":["D_1"],"pushedBy":"rt_1"}"#.utf8)),
-            VaultChanges.Notice(entries: ["D_1"], pushedBy: "rt_1"))
-        XCTAssertEqual(VaultChanges.notice(Array(#"{"entries":["D_1"],"by":"vault_x"}"#.utf8)).by, "vault_x")
-        XCTAssertEqual(VaultChanges.notice([]), VaultChanges.Notice(), "an empty payload: read the whole vault")
-        XCTAssertEqual(VaultChanges.notice(Array(#"{"entries":[1]}"#.utf8)).entries, nil)
+            try notice(#"{"entries":["D_1"],"pushedBy":"rt_1"}"#),
+            VaultChanged(accountID: "acct_1", entries: ["D_1"], pushedBy: "rt_1"))
+        XCTAssertEqual(try notice(#"{"entries":["D_1"],"by":"vault_x"}"#).by, "vault_x")
+        XCTAssertEqual(try notice(""), VaultChanged(accountID: "acct_1"), "an empty payload: read the whole vault")
+        XCTAssertEqual(try notice(#"{"entries":[1]}"#).entries, nil)
     }
 
     private func waitUntil(_ condition: @Sendable () async -> Bool) async throws {

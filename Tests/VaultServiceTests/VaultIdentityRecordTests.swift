@@ -1,12 +1,13 @@
-import WireModel
 import Bus
 import Crypto
+import FolioAPI
 import FolioModel
 import Foundation
 import Postgres
 import ServiceKit
 import Synchronization
 import TestSupport
+import WireModel
 import XCTest
 
 @testable import VaultService
@@ -38,7 +39,7 @@ final class VaultIdentityRecordTests: XCTestCase {
         router = router(accounts: [runtimeID: VaultAccount(id: owner, kind: .authenticated)])
         let announced = announced
         _ = try await service.context.transport.subscribe(
-            subject: VaultChanges.subject(account: owner), queueGroup: nil, delivery: .concurrent
+            subject: VaultChanged.subject(key: owner), queueGroup: nil, delivery: .concurrent
         ) { message in
             announced.add((try? JSONParser.parse(message.payload)) ?? .null)
             return .now(nil)

@@ -1,5 +1,6 @@
 import Bus
 import Crypto
+import FolioAPI
 import FolioModel
 import ServiceKit
 import StoreKit
@@ -28,30 +29,42 @@ final class VaultStoreMountTests: XCTestCase {
         await service?.stop()
     }
 
+    /// The store's start as the runner makes it, with `dependencies`: its host, subscribed and started.
+    private func mount(
+        _ dependencies: VaultStore.Dependencies, runtimeID: String, runEffect: EffectRunner<VaultReducer>? = nil
+    ) async throws -> StoreHost<VaultReducer> {
+        let context = service.context
+        let runner = context.runner(VaultStore.self, dependencies)
+        let id = StoreID.generate(for: .vault)
+        let runtime = await context.registry.runtime(runtimeID)
+        let store = StoreContext(id: id, runtime: runtime, local: dependencies.changeFollower())
+        let host = StoreHost(
+            id: id, kind: VaultStore.kind, runtime: runtime, reducer: VaultReducer(),
+            initialState: VaultReducer.State(network: .unknown),
+            runEffect: runEffect ?? VaultStore.effects(of: store, dependencies))
+        try await runner.follow(host, in: store, restored: false)
+        return host
+    }
+
     func testMountReadsTheOrganizationOnceAndLaterSessionsKeepIt() async throws {
         let context = service.context
-        let dependencies = VaultStore.Dependencies.live(context, settings: VaultSettings(keyEncryptionKey: kek))
+        var dependencies = VaultStore.Dependencies.live(
+            .live(context, settings: VaultSettings(keyEncryptionKey: kek)))
         let runtimeID = "rt_mount_\(RandomID.base32(count: 8))"
         let guest = VaultAccount(id: "guest_\(RandomID.base32(count: 8))", kind: .transient, organizationID: "org_blue")
         let reads = Counter()
-        let id = StoreID.generate(for: .vault)
-        let host = StoreHost(
-            id: id, kind: VaultStore.kind, runtime: await context.registry.runtime(runtimeID),
-            reducer: VaultReducer(), initialState: VaultReducer.State(network: .unknown),
-            runEffect: VaultStore.effects(dependencies, store: id))
-        let followed = try await VaultStore.follow(host, dependencies) { _ in
+        dependencies.account = { _ in
             reads.add()
             return guest
         }
-        XCTAssertTrue(followed)
+        let host = try await mount(dependencies, runtimeID: runtimeID)
         XCTAssertEqual(reads.value, 1, "one read of the session and the organization at mount")
 
         let userID = "acct_mount_\(RandomID.base32(count: 8))"
-        let announcement: JSONValue = [
-            "identity": ["type": "AUTHENTICATED", "value": ["userId": .string(userID), "email": "a@example.net"]]
-        ]
         try await context.transport.publish(
-            subject: BusSubjects.sessionChanged(runtimeID: runtimeID), payload: announcement.serialized())
+            SessionChanged(
+                runtimeID: runtimeID, identity: .authenticated(userId: userID, email: "a@example.net"), status: .active,
+                folioSessionID: nil))
         var account: VaultAccount?
         for _ in 0..<100 {
             account = await host.currentState.account
@@ -66,24 +79,21 @@ final class VaultStoreMountTests: XCTestCase {
 
     func testAStoreMountedWhileTheLastProbeMissedFolioProbesAgainAndStartsOnlineWhenFolioAnswers() async throws {
         let context = service.context
-        let live = VaultStore.Dependencies.live(context, settings: VaultSettings(keyEncryptionKey: kek))
+        let services = VaultServices.live(context, settings: VaultSettings(keyEncryptionKey: kek))
         // The service's first probe ran before Folio answered; Folio answers from then on.
         let answers = Mutex<[Bool]>([false, true])
         let network = NetworkMonitor { answers.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] } }
         await network.check()
-        let dependencies = VaultStore.Dependencies(
-            context: context, repository: live.repository, sync: live.sync, transfer: live.transfer,
-            watchers: live.watchers, network: network, retryScale: live.retryScale)
-        let runtimeID = "rt_mount_\(RandomID.base32(count: 8))"
+        var dependencies = VaultStore.Dependencies.live(
+            VaultServices(
+                context: context, repository: services.repository, sync: services.sync, transfer: services.transfer,
+                watchers: services.watchers, network: network, retryScale: services.retryScale))
         let signedIn = VaultAccount(
             id: "acct_mount_\(RandomID.base32(count: 8))", kind: .authenticated, folioSessionID: "ses_mount",
             organizationID: "org_blue")
-        let id = StoreID.generate(for: .vault)
-        let host = StoreHost(
-            id: id, kind: VaultStore.kind, runtime: await context.registry.runtime(runtimeID),
-            reducer: VaultReducer(), initialState: VaultReducer.State(network: .unknown), runEffect: { _ in [] })
-        let followed = try await VaultStore.follow(host, dependencies) { _ in signedIn }
-        XCTAssertTrue(followed)
+        dependencies.account = { _ in signedIn }
+        let host = try await mount(
+            dependencies, runtimeID: "rt_mount_\(RandomID.base32(count: 8))", runEffect: { _ in [] })
         await host.flush()
         let status = await host.currentState.network
         XCTAssertEqual(status, .online, "a folder change right after the mount is not refused as offline")

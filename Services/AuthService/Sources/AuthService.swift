@@ -16,14 +16,14 @@ public enum AuthService {
         }
         return ServiceDefinition(
             name: name, migrations: try Migration.load(directory: directory),
-            methods: { context in methods(context) },
-            restorers: { context in
+            stores: { context in
                 let folio = context.folioClient()
                 return [
-                    SessionStore.kind: SessionStore.restorer(context, folio: folio),
-                    AuthStore.kind: AuthStore.restorer(context, folio: folio),
+                    context.hosting(SessionStore.self, .live(context, folio: folio)),
+                    context.hosting(AuthStore.self, .live(context, folio: folio)),
                 ]
             },
+            methods: { context in methods(context) },
             background: { context in [SessionExpiryWatcher.start(context, folio: context.folioClient())] })
     }
 
@@ -31,8 +31,6 @@ public enum AuthService {
         let runtimes = RuntimeDirectory(database: context.database)
         return [
             ServiceHealth.method(HealthMethods.auth, context: context),
-            SessionStore.mountMethod(context, folio: context.folioClient()),
-            AuthStore.mountMethod(context, folio: context.folioClient()),
             RuntimeMethods.create.handled { call in
                 let created = try await runtimes.create(try RuntimeRequestParser.parse(call))
                 context.logger.info("runtime created", ["runtimeId": created.runtimeID])
@@ -52,25 +50,18 @@ public enum AuthService {
                 guard try await runtimes.setLocale(runtimeID: runtimeID, locale: locale) else {
                     throw JSONRPCError.folio(.runtimeShutDown)
                 }
-                try await context.transport.publish(
-                    subject: BusSubjects.runtimeLocale,
-                    payload: (["runtimeId": .string(runtimeID), "locale": .string(locale.rawValue)] as JSONValue)
-                        .serialized())
+                try await context.transport.publish(RuntimeLocaleChanged(runtimeID: runtimeID, locale: locale))
                 return .null
             },
             RuntimeMethods.foreground.handled { call in
                 let runtimeID = try call.string("runtimeId")
-                try await context.transport.publish(
-                    subject: BusSubjects.runtimeForeground,
-                    payload: (["runtimeId": .string(runtimeID)] as JSONValue).serialized())
+                try await context.transport.publish(RuntimeCameToForeground(runtimeID: runtimeID))
                 return .null
             },
             RuntimeMethods.shutdown.handled { call in
                 let runtimeID = try call.string("runtimeId")
                 if try await runtimes.shutDown(runtimeID: runtimeID) {
-                    try await context.transport.publish(
-                        subject: BusSubjects.runtimeShutdown,
-                        payload: (["runtimeId": .string(runtimeID)] as JSONValue).serialized())
+                    try await context.transport.publish(RuntimeShutDown(runtimeID: runtimeID))
                     context.logger.info("runtime shut down", ["runtimeId": runtimeID])
                 }
                 return .null

@@ -1,6 +1,7 @@
 import Bus
 import FolioModel
 import Postgres
+import WireModel
 
 /// Runtimes and devices in PostgreSQL: create, verify a bearer token, shut down.
 struct RuntimeDirectory: Sendable {

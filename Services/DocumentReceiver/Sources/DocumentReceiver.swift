@@ -8,8 +8,7 @@ public enum DocumentReceiver {
     public static let name = "documents"
 
     public static func definition() -> ServiceDefinition {
-        ServiceDefinition(name: name) { context in
-            [ServiceHealth.method(HealthMethods.documents, context: context)]
-        }
+        ServiceDefinition(
+            name: name, methods: { context in [ServiceHealth.method(HealthMethods.documents, context: context)] })
     }
 }

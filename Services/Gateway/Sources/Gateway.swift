@@ -1,4 +1,5 @@
 import Bus
+import FolioAPI
 import FolioModel
 import HTTP
 import Lifecycle
@@ -18,7 +19,7 @@ public final class Gateway: Sendable {
     private let subscription = Mutex<(any BusSubscription)?>(nil)
 
     /// Where services announce that a runtime shut down (payload `{"runtimeId": "..."}`).
-    public static let runtimeShutdownSubject = BusSubjects.runtimeShutdown
+    public static let runtimeShutdownSubject = RuntimeShutDown.subject()
 
     /// Creates a stopped gateway; call ``start()``. Without `tokenVerifier` tokens are verified by the
     /// AuthService over the bus. Either way positive answers are cached for `tokenCacheTTL`.
@@ -62,13 +63,8 @@ public final class Gateway: Sendable {
     /// Subscribes to runtime shutdown events, then binds and serves.
     public func start() async throws {
         let tokenCache = self.tokenCache
-        let events = try await transport.subscribe(
-            subject: Self.runtimeShutdownSubject, queueGroup: nil, delivery: .concurrent
-        ) { message in
-            if let runtimeID = Self.runtimeID(inShutdownEvent: message.payload) {
-                tokenCache.drop(runtimeId: runtimeID)
-            }
-            return .now(nil)
+        let events = try await transport.subscribe(RuntimeShutDown.self, delivery: .concurrent) { event in
+            tokenCache.drop(runtimeId: event.runtimeID)
         }
         subscription.withLock { $0 = events }
         do {
@@ -102,11 +98,5 @@ public final class Gateway: Sendable {
             return subscription
         }
         await events?.cancel()
-    }
-
-    /// The runtime id of a shutdown event: `{"runtimeId": …}`, or a JSON-RPC notification with it in params.
-    static func runtimeID(inShutdownEvent payload: [UInt8]) -> String? {
-        guard let json = try? JSONParser.parse(payload, maxDepth: 8) else { return nil }
-        return json["runtimeId"]?.stringValue ?? json["params"]?["runtimeId"]?.stringValue
     }
 }

@@ -17,13 +17,8 @@ public enum InquiryService {
         let shared = ServiceShared { context in dependencies(context, mappers: mappers) }
         return ServiceDefinition(
             name: name, migrations: try migrations(),
-            methods: { context in
-                [
-                    ServiceHealth.method(HealthMethods.inquiry, context: context),
-                    InquiryStore.mountMethod(context, shared.get(context)),
-                ]
-            },
-            restorers: { context in [InquiryStore.kind: InquiryStore.restorer(context, shared.get(context))] },
+            stores: { context in [context.hosting(InquiryStore.self, shared.get(context))] },
+            methods: { context in [ServiceHealth.method(HealthMethods.inquiry, context: context)] },
             background: { context in [resealDeviceMemory(context)] })
     }
 
@@ -51,14 +46,15 @@ public enum InquiryService {
             client: client, keys: keys, transport: context.transport, database: database, mappers: mappers)
         return InquiryStore.Dependencies(
             folio: .live(client, verifier: verifier),
-            memory: InquiryDeviceMemory(database: database, sealer: context.configuration.secrets),
+            memory: .live(InquiryDeviceMemory(database: database, sealer: context.configuration.secrets)),
+            facts: { runtimeID in try await RuntimeFacts.read(runtimeID: runtimeID, database: database) },
             saveLocale: InquiryStore.savingLocale(bus: BusClient(transport: context.transport, timeout: .seconds(5))),
-            facts: { runtimeID in try await InquiryStore.facts(runtimeID: runtimeID, database: database) },
             saveIdentity: { request, inquiry, runtimeID, facts throws(InquiryError) in
                 try await saver.save(
                     request, inquiry: inquiry, runtimeID: runtimeID, organizationID: facts.organizationID,
                     deviceID: facts.deviceID)
-            })
+            },
+            selfieProxyURL: context.configuration.folioSelfieProxyURL)
     }
 
     /// The identity record mapper of each organization, from FOLIO_IDENTITY_MAPPERS (docs/operations.md).

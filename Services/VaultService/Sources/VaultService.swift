@@ -12,17 +12,16 @@ public enum VaultService {
 
     public static func definition(settings: VaultSettings? = nil) throws -> ServiceDefinition {
         let settings = try settings ?? VaultSettings.fromEnvironment()
-        let shared = ServiceShared { context in VaultStore.Dependencies.live(context, settings: settings) }
+        let shared = ServiceShared { context in VaultServices.live(context, settings: settings) }
         return ServiceDefinition(
             name: name, migrations: try migrations(),
+            stores: { context in [context.hosting(VaultStore.self, .live(shared.get(context)))] },
             methods: { context in
-                let dependencies = shared.get(context)
                 let attachments = VaultAttachments(
                     pool: context.database, keyEncryptionKey: settings.keyEncryptionKey)
                 return [
                     ServiceHealth.method(HealthMethods.vault, context: context),
-                    VaultStore.mountMethod(dependencies),
-                    VaultAttachmentMethods.getBytes(dependencies, attachments: attachments),
+                    VaultAttachmentMethods.getBytes(shared.get(context), attachments: attachments),
                 ]
             },
             // The methods of other services, on `folio.vault.internal`: the Gateway may not publish there.
@@ -39,7 +38,6 @@ public enum VaultService {
                         identityRecords: VaultIdentityRecords(
                             pool: context.database, keyEncryptionKey: settings.keyEncryptionKey))
             },
-            restorers: { context in [VaultStore.kind: VaultStore.restorer(shared.get(context))] },
             background: { context in
                 let dependencies = shared.get(context)
                 let logger = context.logger
@@ -73,22 +71,5 @@ public enum VaultService {
             throw MissingResource(name: "VaultService/Migrations")
         }
         return try Migration.load(directory: directory)
-    }
-}
-
-extension VaultStore.Dependencies {
-    /// The dependencies every VaultStore of one service process shares (the network monitor, the Folio
-    /// watches), made once from the service's context.
-    static func live(_ context: ServiceContext, settings: VaultSettings) -> VaultStore.Dependencies {
-        let database = VaultDatabase(pool: context.database, keyEncryptionKey: settings.keyEncryptionKey)
-        let sync = VaultSync(database: database, folio: context.folioClient(), logger: context.logger)
-        return VaultStore.Dependencies(
-            context: context,
-            repository: VaultRepository(database: database),
-            sync: sync, transfer: VaultTransfer(database: database),
-            watchers: VaultWatchers(
-                sync: sync, longPoll: context.folioClient(timeoutSeconds: settings.watchSeconds + 10),
-                transport: context.transport, waitSeconds: settings.watchSeconds),
-            network: NetworkMonitor(folio: context.folioClient(timeoutSeconds: 3)), retryScale: settings.retryScale)
     }
 }

@@ -1,5 +1,6 @@
 import FolioClient
 import FolioModel
+import WireModel
 
 extension AuthReducer {
     /// An action; one that does not fit the state changes nothing and asks for nothing.

@@ -1,5 +1,6 @@
 import FolioClient
 import FolioModel
+import WireModel
 
 extension AuthReducer {
     /// AuthStore's state, snapshotted to PostgreSQL: it holds proofs derived from secrets, never a typed

@@ -1,4 +1,5 @@
 import FolioClient
+import WireModel
 
 // Translations between Folio's ceremony API and the AuthStore wire model.
 

@@ -1,8 +1,11 @@
 import Bus
+import FolioAPI
 import FolioClient
 import FolioModel
 import Postgres
 import ServiceKit
+import StoreKit
+import WireModel
 
 /// "Expired sessions": follows Folio's feed of ended and expired sessions and ends them on the runtimes
 /// that hold them (status EXPIRED, recorded and announced). The feed's cursor is kept in PostgreSQL; ending
@@ -10,16 +13,17 @@ import ServiceKit
 enum SessionExpiryWatcher {
     static func start(_ context: ServiceContext, folio: FolioClient) -> Task<Void, Never> {
         Task {
-            var delay = Duration.milliseconds(200)
+            let backoff = Backoff(first: .milliseconds(200), longest: .seconds(5))
             while !Task.isCancelled {
-                do {
-                    try await readOnce(context, folio: folio)
-                    delay = .milliseconds(200)
-                } catch {
-                    if Task.isCancelled { return }
-                    context.logger.debug("session feed unavailable", ["error": String(describing: error)])
-                    try? await Task.sleep(for: delay)
-                    delay = min(delay * 2, .seconds(5))
+                _ = await backoff.retry {
+                    do {
+                        try await readOnce(context, folio: folio)
+                    } catch {
+                        if !Task.isCancelled {
+                            context.logger.debug("session feed unavailable", ["error": String(describing: error)])
+                        }
+                        throw error
+                    }
                 }
             }
         }
@@ -55,9 +59,8 @@ enum SessionExpiryWatcher {
                 json: try JSONParser.parse(try row.decode(PostgresJSON.self, "identity").text), path: "identity")
             let runtimeID = try row.decode(String.self, "runtime_id")
             try await context.transport.publish(
-                subject: BusSubjects.sessionChanged(runtimeID: runtimeID),
-                payload: SessionAnnouncement.payload(
-                    SessionUiModel(identity: identity, status: .expired), folioSessionID: folioSessionID))
+                SessionChanged(
+                    runtimeID: runtimeID, identity: identity, status: .expired, folioSessionID: folioSessionID))
             context.logger.info("session ended by Folio", ["runtimeId": runtimeID])
         }
     }

@@ -1,6 +1,7 @@
 import Bus
 import FolioModel
 import StoreKit
+import WireModel
 
 /// SessionStore: the runtime's identity and its status (DESIGN §3, "Session"). Every change is published
 /// on the bus, so every store of the runtime follows it (the vault switches, document lists clear).

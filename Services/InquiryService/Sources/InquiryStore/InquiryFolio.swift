@@ -1,4 +1,5 @@
 import FolioModel
+import StoreKit
 
 /// Folio as InquiryStore's effects see it: the calls of the Folio API's inquiry routes, already mapped to
 /// InquiryError. Live values go through FolioClient; tests inject their own.
@@ -42,5 +43,23 @@ public struct InquiryFolio: Sendable {
         self.redeemHandoff = redeemHandoff
         self.send = send
         self.verifyAttestation = verifyAttestation
+    }
+}
+
+extension InquiryFolio {
+    /// Every call fails the test that makes it.
+    public static let unimplemented = InquiryFolio(
+        exchangeLaunchCode: { _, _, _, _ throws(InquiryError) in throw .unimplemented("InquiryFolio.exchangeLaunchCode")
+        },
+        redeemHandoff: { _, _, _, _ throws(InquiryError) in throw .unimplemented("InquiryFolio.redeemHandoff") },
+        send: { _, _, _, _ throws(InquiryError) in throw .unimplemented("InquiryFolio.send") },
+        verifyAttestation: { _, _, _, _ throws(InquiryError) in throw .unimplemented("InquiryFolio.verifyAttestation") }
+    )
+}
+
+extension InquiryError {
+    /// A dependency a test did not expect to be called (reported as a test failure).
+    static func unimplemented(_ name: String) -> InquiryError {
+        .invalidState(message: UnimplementedDependency(name).description)
     }
 }

@@ -21,7 +21,7 @@ enum VaultAttachmentMethods {
         result: RPCResultDescriptor("attachment", .object(["attachmentId": .string], required: ["attachmentId"])))
 
     /// `attachment.getBytes`, on `folio.vault.rpc` for clients (through the Gateway) and services.
-    static func getBytes(_ dependencies: VaultStore.Dependencies, attachments: VaultAttachments) -> RPCMethod {
+    static func getBytes(_ dependencies: VaultServices, attachments: VaultAttachments) -> RPCMethod {
         let database = dependencies.context.database
         return AttachmentMethods.getBytes.handled { call in
             let owner = try await account(call, database: database)
@@ -39,7 +39,7 @@ enum VaultAttachmentMethods {
     }
 
     /// `vaultinternal.addAttachment`, on `folio.vault.internal` for the services that save artifacts.
-    static func add(_ dependencies: VaultStore.Dependencies, attachments: VaultAttachments) -> RPCMethod {
+    static func add(_ dependencies: VaultServices, attachments: VaultAttachments) -> RPCMethod {
         let database = dependencies.context.database
         return add.handled { call in
             let owner = try await account(call, database: database)
@@ -64,7 +64,7 @@ enum VaultAttachmentMethods {
     }
 
     private static func account(_ call: RPCCall, database: PostgresPool) async throws -> VaultAccount {
-        guard let account = try await VaultStore.account(runtimeID: try call.string("runtimeId"), database: database)
+        guard let account = try await VaultAccount.ofRuntime(try call.string("runtimeId"), database: database)
         else { throw JSONRPCError.folio(.runtimeShutDown) }
         return account
     }

@@ -1,9 +1,9 @@
-import WireModel
 import Bus
 import FolioAPI
 import FolioModel
 import Foundation
 import ServiceKit
+import WireModel
 
 /// The identity-record methods of the VaultService, for the InquiryService (spec identity-records.md; not
 /// routed by the Gateway): `vaultinternal.identityRecord` finds the record saved before for a document's
@@ -58,10 +58,10 @@ enum VaultIdentityRecordMethods {
                 ["recordId": .string, "attachmentIds": .array(.string)], required: ["recordId", "attachmentIds"])),
         errors: [.folio(.runtimeShutDown), .invalidParams("content")])
 
-    static func methods(_ dependencies: VaultStore.Dependencies, identityRecords: VaultIdentityRecords) -> [RPCMethod] {
+    static func methods(_ dependencies: VaultServices, identityRecords: VaultIdentityRecords) -> [RPCMethod] {
         let database = dependencies.context.database
         return methods(identityRecords: identityRecords, transport: dependencies.context.transport) { runtimeID in
-            try await VaultStore.account(runtimeID: runtimeID, database: database)
+            try await VaultAccount.ofRuntime(runtimeID, database: database)
         }
     }
 

@@ -1,4 +1,5 @@
 import FolioModel
+import WireModel
 
 /// The account whose vault a runtime's session holds: a guest account (transient session) or a signed-in
 /// account, read from the session's identity (`{type: 'TRANSIENT', value: {accountId}}` or
@@ -18,18 +19,13 @@ public struct VaultAccount: Sendable, Codable, Equatable {
         self.organizationID = organizationID
     }
 
-    /// The account of a session identity in its wire shape, or nil when it is not one.
-    public init?(identity: JSONValue, folioSessionID: String?, organizationID: String? = nil) {
-        guard let value = identity["value"] else { return nil }
-        switch identity["type"]?.stringValue {
-        case "TRANSIENT":
-            guard let id = value["accountId"]?.stringValue, !id.isEmpty else { return nil }
-            self.init(id: id, kind: .transient, organizationID: organizationID)
-        case "AUTHENTICATED":
-            guard let id = value["userId"]?.stringValue, !id.isEmpty else { return nil }
-            self.init(id: id, kind: .authenticated, folioSessionID: folioSessionID, organizationID: organizationID)
-        default:
-            return nil
+    /// The account a session identity holds.
+    public init(identity: SessionIdentity, folioSessionID: String?, organizationID: String? = nil) {
+        switch identity {
+        case .transient(let accountId):
+            self.init(id: accountId, kind: .transient, organizationID: organizationID)
+        case .authenticated(let userId, _):
+            self.init(id: userId, kind: .authenticated, folioSessionID: folioSessionID, organizationID: organizationID)
         }
     }
 }

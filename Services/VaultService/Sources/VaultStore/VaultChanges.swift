@@ -1,14 +1,11 @@
 import Bus
+import FolioAPI
 import FolioModel
 import StoreKit
 
-/// The vault's change notifications: after every committed change of an account's vault (a write, a sync),
-/// `folio.events.vault.<accountId>` tells every VaultStore on that account to read its view again. A write
-/// that changed only some entries names them (`{"entries": ["D_…"]}`), and the stores read only those; an
-/// empty payload means anything may have changed.
+/// The vault's change notifications (the `VaultChanged` bus event): after every committed change of an
+/// account's vault (a write, a sync), every VaultStore on that account reads its view again.
 enum VaultChanges {
-    static func subject(account: String) -> String { BusSubjects.event("vault", account) }
-
     /// `pushedBy`: a change a service made for a runtime outside its stores' actions (an attachment added); the
     /// VaultStores of that runtime push it, as they push after their own writes.
     /// `by`: the store whose write it was; that store has read the change already and skips the notification.
@@ -16,54 +13,55 @@ enum VaultChanges {
         account: String, entries: [String]? = nil, pushedBy runtimeID: String? = nil, by store: StoreID? = nil,
         transport: any BusTransport
     ) async {
-        var members: [String: JSONValue] = [:]
-        if let entries { members["entries"] = .array(entries.map(JSONValue.string)) }
-        if let runtimeID { members["pushedBy"] = .string(runtimeID) }
-        if let store { members["by"] = .string(store.rawValue) }
-        let payload = members.isEmpty ? [] : JSONValue.object(members).serialized()
-        try? await transport.publish(subject: subject(account: account), payload: payload)
+        try? await transport.publish(
+            VaultChanged(accountID: account, entries: entries, pushedBy: runtimeID, by: store?.rawValue))
     }
-
-    /// What one notification says.
-    struct Notice: Equatable {
-        /// The entries it names, or nil when it does not name them (the whole view may have changed).
-        var entries: [String]?
-        /// The runtime whose stores push the change.
-        var pushedBy: String?
-        /// The store whose write it was (raw id).
-        var by: String?
-    }
-
-    static func notice(_ payload: [UInt8]) -> Notice {
-        guard !payload.isEmpty, let json = try? JSONParser.parse(payload) else { return Notice() }
-        var notice = Notice(pushedBy: json["pushedBy"]?.stringValue, by: json["by"]?.stringValue)
-        if let ids = json["entries"]?.arrayValue {
-            let entries = ids.compactMap(\.stringValue)
-            notice.entries = entries.count == ids.count && !entries.isEmpty ? entries : nil
-        }
-        return notice
-    }
-
-    /// The entries a notification names, or nil when it does not name them (the whole view may have changed).
-    static func entries(_ payload: [UInt8]) -> [String]? { notice(payload).entries }
 }
 
 /// A store's subscription to the change notifications of its current account, and its lease on the
 /// account's Folio watch, taken when the store asks for it (`watch`, once its first read opened every record);
 /// both move when the session does.
 actor VaultChangeFollower: BusSubscription {
-    private let transport: any BusTransport
-    private let watchers: VaultWatchers
+    typealias Subscribe =
+        @Sendable (_ accountID: String, _ notice: @escaping @Sendable (VaultChanged) async -> Void) async
+        -> (any BusSubscription)?
+    private let subscribe: Subscribe
+    private let acquire: @Sendable (VaultAccount) async -> Void
+    private let release: @Sendable (VaultAccount) async -> Void
     private weak var host: StoreHost<VaultReducer>?
     private var account: VaultAccount?
     /// The account whose watch this store holds a lease on.
     private var watched: VaultAccount?
     private var subscription: (any BusSubscription)?
 
-    init(transport: any BusTransport, watchers: VaultWatchers, host: StoreHost<VaultReducer>? = nil) {
-        self.transport = transport
-        self.watchers = watchers
+    init(
+        subscribe: @escaping Subscribe, acquire: @escaping @Sendable (VaultAccount) async -> Void,
+        release: @escaping @Sendable (VaultAccount) async -> Void, host: StoreHost<VaultReducer>? = nil
+    ) {
+        self.subscribe = subscribe
+        self.acquire = acquire
+        self.release = release
         self.host = host
+    }
+
+    /// The notifications on the bus and the watches of the service's watchers.
+    init(transport: any BusTransport, watchers: VaultWatchers, host: StoreHost<VaultReducer>? = nil) {
+        self.init(
+            subscribe: { accountID, notice in
+                try? await transport.subscribe(VaultChanged.self, key: accountID, delivery: .serial, notice)
+            },
+            acquire: { await watchers.acquire($0) }, release: { await watchers.release($0) }, host: host)
+    }
+
+    /// A follower that fails the test which makes a store follow anything.
+    static func unimplemented() -> VaultChangeFollower {
+        VaultChangeFollower(
+            subscribe: { _, _ in
+                _ = UnimplementedDependency("VaultChangeFollower.subscribe")
+                return nil
+            },
+            acquire: { _ in _ = UnimplementedDependency("VaultChangeFollower.acquire") },
+            release: { _ in _ = UnimplementedDependency("VaultChangeFollower.release") })
     }
 
     /// The store whose notifications these are (a follower made before its store).
@@ -75,13 +73,13 @@ actor VaultChangeFollower: BusSubscription {
     func watch(_ account: VaultAccount) async {
         guard account == self.account, watched == nil else { return }
         watched = account
-        await watchers.acquire(account)
+        await acquire(account)
     }
 
     private func unwatch() async {
         guard let watched else { return }
         self.watched = nil
-        await watchers.release(watched)
+        await release(watched)
     }
 
     /// The account read at mount, unless an announcement already moved the store on.
@@ -95,20 +93,17 @@ actor VaultChangeFollower: BusSubscription {
         await subscription?.cancel()
         await unwatch()
         self.account = account
-        subscription = try? await transport.subscribe(
-            subject: VaultChanges.subject(account: account.id), queueGroup: nil, delivery: .serial
-        ) { [weak host] message in
-            guard let host else { return .now(nil) }
-            let notice = VaultChanges.notice(message.payload)
+        // The store is read when a notification arrives: it may be attached after the first subscription.
+        subscription = await subscribe(account.id) { [weak self] notice in
+            guard let host = await self?.host else { return }
             // The store's own write: it read the change with the write.
-            if notice.by == host.id.rawValue { return .now(nil) }
+            if notice.by == host.id.rawValue { return }
             if let entries = notice.entries {
                 await host.send(.entriesChanged(entries))
             } else {
                 await host.send(.vaultChanged)
             }
             if let runtimeID = notice.pushedBy, runtimeID == host.runtime.id { await host.send(.pushRequested) }
-            return .now(nil)
         }
     }
 

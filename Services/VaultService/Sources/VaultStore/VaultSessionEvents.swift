@@ -1,4 +1,5 @@
 import Bus
+import FolioAPI
 import FolioModel
 import Foundation
 import ServiceKit
@@ -12,7 +13,7 @@ enum VaultSessionEvents {
     /// were) is tried again in the background, as a failed background pass is (2 s, then doubling up to 5
     /// minutes), until it succeeds: the sign-in is announced once, so nothing else would copy the guest's
     /// records.
-    static func transfer(from guest: String, to account: String, _ dependencies: VaultStore.Dependencies) async {
+    static func transfer(from guest: String, to account: String, _ dependencies: VaultServices) async {
         let attempt: @Sendable () async -> Bool = { await copy(from: guest, to: account, dependencies) }
         guard !(await attempt()) else { return }
         let scale = dependencies.retryScale
@@ -37,7 +38,7 @@ enum VaultSessionEvents {
     }
 
     /// One copy; logged, not thrown.
-    private static func copy(from guest: String, to account: String, _ dependencies: VaultStore.Dependencies) async
+    private static func copy(from guest: String, to account: String, _ dependencies: VaultServices) async
         -> Bool
     {
         do {
@@ -55,36 +56,28 @@ enum VaultSessionEvents {
 
     /// Subscribes to every runtime's session changes in the `vault` queue group (one worker takes each) and
     /// copies the transient vault on a sign-in that the announcement names with its previous identity.
-    static func followSignIns(_ dependencies: VaultStore.Dependencies) async throws -> any BusSubscription {
+    static func followSignIns(_ dependencies: VaultServices) async throws -> any BusSubscription {
         try await dependencies.context.transport.subscribe(
-            subject: BusSubjects.sessionChanged(runtimeID: "*"), queueGroup: VaultService.name, delivery: .concurrent
-        ) { message in
-            guard let json = try? JSONParser.parse(message.payload), let identity = json["identity"],
-                let previousIdentity = json["previousIdentity"],
-                let account = VaultAccount(identity: identity, folioSessionID: nil),
-                let previous = VaultAccount(identity: previousIdentity, folioSessionID: nil),
-                previous.kind == .transient, account.kind == .authenticated
-            else { return .now(nil) }
+            SessionChanged.self, queueGroup: VaultService.name, delivery: .concurrent
+        ) { change in
+            guard let previousIdentity = change.previousIdentity else { return }
+            let account = VaultAccount(identity: change.identity, folioSessionID: nil)
+            let previous = VaultAccount(identity: previousIdentity, folioSessionID: nil)
+            guard previous.kind == .transient, account.kind == .authenticated else { return }
             await transfer(from: previous.id, to: account.id, dependencies)
-            return .now(nil)
         }
     }
 
     /// `runtime.foreground`: every VaultStore of the runtime on this worker pushes, and fetches at most once
     /// a minute.
-    static func followForeground(_ dependencies: VaultStore.Dependencies) async throws -> any BusSubscription {
+    static func followForeground(_ dependencies: VaultServices) async throws -> any BusSubscription {
         let registry = dependencies.context.registry
-        return try await dependencies.context.transport.subscribe(
-            subject: BusSubjects.runtimeForeground, queueGroup: nil, delivery: .concurrent
-        ) { message in
-            guard let runtimeID = (try? JSONParser.parse(message.payload))?["runtimeId"]?.stringValue else {
-                return .now(nil)
-            }
+        return try await dependencies.context.transport.subscribe(RuntimeCameToForeground.self, delivery: .concurrent) {
+            event in
             let now = Int64(Date().timeIntervalSince1970)
-            for store in await registry.stores(ofRuntime: runtimeID) {
+            for store in await registry.stores(ofRuntime: event.runtimeID) {
                 await (store as? StoreHost<VaultReducer>)?.send(.cameToForeground(now: now))
             }
-            return .now(nil)
         }
     }
 }

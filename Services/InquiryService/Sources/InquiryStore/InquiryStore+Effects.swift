@@ -1,0 +1,84 @@
+import ServiceKit
+import StoreKit
+
+extension InquiryStore {
+    public static func run(
+        _ effect: InquiryReducer.Effect, in store: StoreContext<RuntimeFacts>, _ dependencies: Dependencies
+    ) async -> [InquiryReducer.Event] {
+        let facts = store.local
+        let folio = dependencies.folio
+        let memory = dependencies.memory
+        switch effect {
+        case .recallLaunchCode(let requestID, let code):
+            guard
+                case .some(let saved) = await Backoff.database.retry({
+                    try await memory.inquiryForLaunchCode(code, facts.deviceID)
+                })
+            else { return [.folioFailed(requestID: requestID, .memoryUnavailable)] }
+            return [.launchCodeRecalled(requestID: requestID, saved)]
+        case .recallSavedInquiry(let requestID, let inquiryID):
+            guard
+                case .some(let saved) = await Backoff.database.retry({
+                    try await memory.inquiry(inquiryID, facts.deviceID)
+                })
+            else { return [.folioFailed(requestID: requestID, .memoryUnavailable)] }
+            return [.savedInquiryRecalled(requestID: requestID, saved)]
+        case .exchangeLaunchCode(let requestID, let code):
+            do {
+                let access = try await folio.exchangeLaunchCode(
+                    code, facts.organizationID, facts.deviceID, store.idempotencyKey(requestID))
+                guard let attestation = access.attestation else {
+                    throw InquiryError.windowAttestationInvalid(reason: "the exchange returned no attestation")
+                }
+                try await folio.verifyAttestation(
+                    attestation, access.saved.inquiryId, facts.organizationID, facts.deviceID)
+                return [.accessGranted(requestID: requestID, access.saved)]
+            } catch {
+                return [.folioFailed(requestID: requestID, InquiryError(caught: error))]
+            }
+        case .redeemHandoff(let requestID, let code):
+            do {
+                let access = try await folio.redeemHandoff(
+                    code, facts.organizationID, facts.deviceID, store.idempotencyKey(requestID))
+                return [.accessGranted(requestID: requestID, access.saved)]
+            } catch {
+                return [.folioFailed(requestID: requestID, InquiryError(caught: error))]
+            }
+        case .rememberInquiry(let requestID, let saved, let launchCode):
+            let remembered = await Backoff.database.retry {
+                try await memory.remember(saved, launchCode, facts.deviceID, facts.organizationID)
+            }
+            return remembered == nil
+                ? [.inquiryNotRemembered(requestID: requestID)] : [.inquiryRemembered(requestID: requestID)]
+        case .forgetInquiry(let inquiryID):
+            let forgotten = await Backoff.database.retry { try await memory.forget(inquiryID, facts.deviceID) }
+            return forgotten == nil ? [.inquiryNotForgotten(inquiryId: inquiryID)] : []
+        case .callFolio(let requestID, let inquiry, let request):
+            do {
+                let answer = try await folio.send(request, inquiry, facts.deviceID, store.idempotencyKey(requestID))
+                return [.folioAnswered(requestID: requestID, answer)]
+            } catch {
+                return [.folioFailed(requestID: requestID, InquiryError(caught: error))]
+            }
+        case .saveIdentity(let requestID, let inquiry, let request):
+            do {
+                let identity = try await dependencies.saveIdentity(request, inquiry, store.runtimeID, facts)
+                return [.identitySaved(requestID: requestID, identity)]
+            } catch {
+                return [.identityNotSaved(requestID: requestID, InquiryError(caught: error))]
+            }
+        case .wait(let requestID, let milliseconds):
+            await dependencies.sleep(.milliseconds(milliseconds))
+            return [.waitEnded(requestID: requestID)]
+        case .saveLocale(let requestID, let locale):
+            return await dependencies.saveLocale(store.runtimeID, locale)
+                ? [.localeSaved(requestID: requestID, locale: locale)]
+                : [.localeNotSaved(requestID: requestID, locale: locale)]
+        }
+    }
+}
+
+extension InquiryError {
+    /// The device memory in PostgreSQL did not answer after every retry: shown as a retryable error.
+    static let memoryUnavailable = InquiryError.network(message: "the device memory is unavailable")
+}
