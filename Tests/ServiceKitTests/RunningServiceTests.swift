@@ -4,6 +4,7 @@ import FolioModel
 import Postgres
 import ServiceKit
 import StoreKit
+import StoreKitTesting
 import TestSupport
 import XCTest
 
@@ -21,16 +22,17 @@ final class RunningServiceTests: XCTestCase {
                 Migration(version: 1, name: "\(name)_things", sql: "CREATE TABLE IF NOT EXISTS \(name)_things (id int)")
             ],
             methods: { context in
-            let endpoint = StoreEndpoint(service: .example, transport: context.transport, registry: context.registry)
-            return [
-                ServiceHealth.method(HealthMethods.inquiry, context: context),
-                endpoint.mountMethod(ExampleStoreMethods.mount) { _, runtime, id in
-                    StoreHost(
-                        id: id, kind: "example", runtime: runtime, reducer: ExampleCounter(), initialState: .init(),
-                        persistence: context.snapshots,
-                        runEffect: ExampleCounter.effects(echo: { $0 }))
-                },
-            ]
+                let endpoint = StoreEndpoint(
+                    service: .example, transport: context.transport, registry: context.registry)
+                return [
+                    ServiceHealth.method(HealthMethods.inquiry, context: context),
+                    endpoint.mountMethod(ExampleStoreMethods.mount) { _, runtime, id in
+                        StoreHost(
+                            id: id, kind: "example", runtime: runtime, reducer: ExampleCounter(), initialState: .init(),
+                            persistence: context.snapshots,
+                            runEffect: ExampleCounter.effects(echo: { $0 }))
+                    },
+                ]
             },
             restorers: { context in
                 [
@@ -126,8 +128,13 @@ final class RunningServiceTests: XCTestCase {
         let storeParams: JSONValue = ["storeId": .string(id.rawValue), "runtimeId": "rt-adopt"]
         _ = try await client.call(
             BusSubjects.store(id), "store.dispatch",
-            ["storeId": .string(id.rawValue), "runtimeId": "rt-adopt", "action": ["type": "INCREMENT", "value": ["by": 3]]])
-        _ = try await client.call(BusSubjects.store(id), "store.next", ["storeId": .string(id.rawValue), "runtimeId": "rt-adopt", "afterVersion": 0, "timeoutMs": 2000])
+            [
+                "storeId": .string(id.rawValue), "runtimeId": "rt-adopt",
+                "action": ["type": "INCREMENT", "value": ["by": 3]],
+            ])
+        _ = try await client.call(
+            BusSubjects.store(id), "store.next",
+            ["storeId": .string(id.rawValue), "runtimeId": "rt-adopt", "afterVersion": 0, "timeoutMs": 2000])
         await first.stop()  // the worker is gone; its snapshot stays
 
         let second = try await RunningService.start(
@@ -161,9 +168,11 @@ final class RunningServiceTests: XCTestCase {
         let snapshots = PostgresSnapshots(database: pool, service: "test", worker: "w")
         let id = StoreID.generate(for: .example)
         try await snapshots.save(
-            StoreSnapshot(storeID: id, kind: "example", runtimeID: "rt", version: 5, state: ["n": 5], pendingEffects: []))
+            StoreSnapshot(
+                storeID: id, kind: "example", runtimeID: "rt", version: 5, state: ["n": 5], pendingEffects: []))
         try await snapshots.save(
-            StoreSnapshot(storeID: id, kind: "example", runtimeID: "rt", version: 4, state: ["n": 4], pendingEffects: [["e": 1]]))
+            StoreSnapshot(
+                storeID: id, kind: "example", runtimeID: "rt", version: 4, state: ["n": 4], pendingEffects: [["e": 1]]))
         let stored = try await snapshots.load(id)
         XCTAssertEqual(stored?.version, 5)
         XCTAssertEqual(stored?.state, ["n": 5])
