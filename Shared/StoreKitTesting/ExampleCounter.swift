@@ -95,3 +95,19 @@ public struct ExampleCounter: StoreReducer {
         }
     }
 }
+
+extension ExampleCounter.Event: RequestAnswering {
+    /// An echo carries no id of its own: every echo is request 0, and answers match the oldest one outstanding.
+    public var answersRequest: UInt64? {
+        if case .echoed = self { return 0 }
+        return nil
+    }
+}
+
+extension ExampleCounter.Effect: RequestCorrelated {
+    public var requestID: UInt64? {
+        switch self {
+        case .echo: 0
+        }
+    }
+}

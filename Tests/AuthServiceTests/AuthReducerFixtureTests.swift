@@ -68,9 +68,8 @@ enum AuthFixtures {
     static func tester(
         passkeys: Bool = false, session: AuthSessionContext? = nil, after events: [AuthReducer.Event]
     ) -> ReducerTester<AuthReducer> {
-        var state = AuthReducer.State(supportsPasskeys: passkeys, session: session)
-        for event in events { _ = reducer.reduce(&state, event) }
-        return ReducerTester(reducer, state: state)
+        ReducerTester(
+            reducer, state: AuthReducer.State(supportsPasskeys: passkeys, session: session), replaying: events)
     }
 
     /// A ceremony started with `start` (request 1) whose Folio step `step` is shown.
