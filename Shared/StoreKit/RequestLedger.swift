@@ -22,7 +22,7 @@ public struct RequestLedger<Purpose: RequestPurpose>: Sendable, Codable, Equatab
 
     /// The last id handed out (0: none yet).
     public private(set) var lastIssued: UInt64
-    /// The requests whose answers are awaited, oldest first.
+    /// The requests whose answers are awaited, in id order.
     public private(set) var awaited: [Entry]
 
     public init(lastIssued: UInt64 = 0, awaited: [Entry] = []) {
@@ -49,7 +49,9 @@ public struct RequestLedger<Purpose: RequestPurpose>: Sendable, Codable, Equatab
     /// whose id was issued when it was queued).
     public mutating func expect(_ id: UInt64, for purpose: Purpose) {
         awaited.removeAll { $0.id == id || (purpose.slot != nil && $0.purpose.slot == purpose.slot) }
-        awaited.append(Entry(id: id, purpose: purpose))
+        // Kept in id order, so two ledgers awaiting the same requests are equal however they got there.
+        let index = awaited.firstIndex { $0.id > id } ?? awaited.endIndex
+        awaited.insert(Entry(id: id, purpose: purpose), at: index)
     }
 
     /// Counts on from `id`: the next id handed out is `id + 1`. Nothing stays awaited.
