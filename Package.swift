@@ -53,8 +53,10 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["CCurl", "CMicroHTTPD", "CShims"], path: "Shared/HTTP"),
         .target(name: "Bus", dependencies: ["FolioModel", "CNats"], path: "Shared/Bus"),
         .target(name: "WireModel", dependencies: ["FolioModel", "Bus"], path: "Shared/WireModel"),
-        .target(name: "StoreKit", dependencies: ["FolioModel", "Bus", "FolioAPI"], path: "Shared/StoreKit"),
-        .target(name: "StoreKitTesting", dependencies: ["StoreKit"], path: "Shared/StoreKitTesting"),
+        .target(
+            name: "StoreKit", dependencies: ["FolioModel", "Bus", "FolioAPI", "Lifecycle"], path: "Shared/StoreKit"),
+        .target(
+            name: "StoreKitTesting", dependencies: ["StoreKit", "Bus", "FolioModel"], path: "Shared/StoreKitTesting"),
         .target(name: "FolioAPI", dependencies: ["FolioModel", "Bus", "WireModel"], path: "Shared/FolioAPI"),
         .target(name: "FolioClient", dependencies: ["FolioModel", "HTTP", "Crypto"], path: "Shared/FolioClient"),
         .target(

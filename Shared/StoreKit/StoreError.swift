@@ -8,6 +8,7 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible, RP
         case storeClosed
         case runtimeShutDown
         case unknownStore
+        case snapshotNotEncodable(String)
     }
 
     private let base: Base
@@ -16,12 +17,18 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible, RP
     public static let runtimeShutDown = StoreError(base: .runtimeShutDown)
     /// A store id that does not exist here, or that belongs to another runtime: the two are not told apart.
     public static let unknownStore = StoreError(base: .unknownStore)
+    /// The store's state or an unfinished effect did not encode into its snapshot; the store closed rather
+    /// than run on without durability (see `StoreHostStateMachine`).
+    public static func snapshotNotEncodable(_ reason: String) -> StoreError {
+        StoreError(base: .snapshotNotEncodable(reason))
+    }
 
     public var description: String {
         switch base {
         case .storeClosed: "the store is closed"
         case .runtimeShutDown: "the runtime has shut down"
         case .unknownStore: "no such store"
+        case .snapshotNotEncodable(let reason): "the store's snapshot does not encode: \(reason)"
         }
     }
 
@@ -30,6 +37,7 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible, RP
         case .storeClosed: .folio(.storeClosed)
         case .runtimeShutDown: .folio(.runtimeShutDown)
         case .unknownStore: .folio(.unknownStore)
+        case .snapshotNotEncodable: .internalError("the store's snapshot does not encode")
         }
     }
 }

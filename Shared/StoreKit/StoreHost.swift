@@ -1,26 +1,26 @@
 import Bus
 import FolioModel
+import Lifecycle
 
-/// Owns one mounted store (DESIGN §3): feeds events to the pure reducer one at a time, writes the snapshot
-/// before effects run, runs effects through the injected runner, publishes each new model with a bumped
-/// version and wakes subscribers.
+/// Owns one mounted store (DESIGN §3): a shell around `StoreHostStateMachine`, which holds the rules. The host
+/// feeds it what happened (actions, effect answers, snapshot writes, timeouts) and performs what it answers:
+/// writes snapshots, runs effects through the injected runner, wakes subscribers.
 public actor StoreHost<Reducer: StoreReducer> {
+    typealias Machine = StoreHostStateMachine<Reducer>
+
     public nonisolated let id: StoreID
     public nonisolated let kind: String
     public nonisolated let runtime: RuntimeContext
-    private let reducer: Reducer
     private let runEffect: EffectRunner<Reducer>
     private let persistence: (any SnapshotPersistence)?
+    private let logger: Logger
 
-    private var reducerState: Reducer.State
-    private var current: VersionedModel
-    private var closed = false
-    private var inbox: [Reducer.Event] = []
-    private var draining = false
-    private var pendingEffects: [Int: Reducer.Effect] = [:]
-    private var nextEffectID = 0
-    private var waiters: [Int: Waiter] = [:]
-    private var nextWaiterID = 0
+    private var machine: Machine
+    private var waiters: [Machine.WaiterID: CheckedContinuation<VersionedModel?, Never>] = [:]
+    private var drainWaiters: [CheckedContinuation<Void, Never>] = []
+    private var flushWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var lastFlushWaiterID = 0
+    private var deletion: Task<Void, Never>?
 
     public init(
         id: StoreID, kind: String, runtime: RuntimeContext, reducer: Reducer, initialState: Reducer.State,
@@ -30,11 +30,12 @@ public actor StoreHost<Reducer: StoreReducer> {
         self.id = id
         self.kind = kind
         self.runtime = runtime
-        self.reducer = reducer
-        self.reducerState = initialState
-        self.current = VersionedModel(version: version, model: reducer.model(of: initialState))
         self.persistence = persistence
         self.runEffect = runEffect
+        self.logger = Logger(service: "store-kit", metadata: ["store": id.rawValue, "kind": kind])
+        self.machine = Machine(
+            storeID: id, kind: kind, runtimeID: runtime.id, reducer: reducer, state: initialState, version: version,
+            persists: persistence != nil)
     }
 
     // MARK: Store members
@@ -46,7 +47,7 @@ public actor StoreHost<Reducer: StoreReducer> {
         let event = Reducer.actionReceived(action)
         switch Reducer.lane(of: action) {
         case .skipsQueue:
-            enqueue(event)
+            perform(machine.eventReceived(event))
         case .queued:
             // A full queue refuses the offer: the action is dropped and dispatch still succeeds.
             _ = await runtime.queue.offer { [weak self] in await self?.receiveQueued(event) }
@@ -61,49 +62,48 @@ public actor StoreHost<Reducer: StoreReducer> {
 
     public func state() throws(StoreError) -> VersionedModel {
         try ensureOpen()
-        return current
+        return machine.current
     }
 
     /// The current model if newer than `afterVersion`, else the next change; the current model again after
     /// `timeout`; nil once the store is closed or the runtime has shut down.
     public func next(afterVersion: Int64?, timeout: Duration) async -> VersionedModel? {
-        guard !closed, !runtime.isShutDown else { return nil }
-        if let afterVersion, current.version <= afterVersion {
-            nextWaiterID += 1
-            let waiterID = nextWaiterID
+        noticeRuntimeShutdown()
+        switch machine.nextRequested(afterVersion: afterVersion) {
+        case .now(let model):
+            return model
+        case .wait(let waiterID):
             let timer = Task { [weak self] in
                 try? await Task.sleep(for: timeout)
                 await self?.expireWaiter(waiterID)
             }
-            let result = await withCheckedContinuation { continuation in
-                waiters[waiterID] = Waiter(afterVersion: afterVersion, continuation: continuation)
-            }
+            let result = await withCheckedContinuation { waiters[waiterID] = $0 }
             timer.cancel()
             return result
         }
-        return current
     }
 
     public func close() async {
-        guard !closed else { return }
-        closed = true
-        inbox.removeAll()
-        for waiter in waiters.values { waiter.continuation.resume(returning: nil) }
-        waiters.removeAll()
-        try? await persistence?.delete(id)
+        perform(machine.closeRequested())
+        await deletion?.value
     }
 
-    public var isClosed: Bool { closed || runtime.isShutDown }
+    public var isClosed: Bool { machine.isClosed || runtime.isShutDown }
+
+    /// Why the store closed on its own (a snapshot that did not encode); nil otherwise.
+    public var failure: StoreError? { machine.failure }
+
+    /// How many `next` calls are waiting for a change.
+    public var waitingSubscriberCount: Int { waiters.count }
 
     /// The reducer's state, for tests and for snapshots.
-    public var currentState: Reducer.State { reducerState }
+    public var currentState: Reducer.State { machine.reducerState }
 
     // MARK: Events
 
     /// Feeds an event from outside (a timer, a bus event) through the reducer.
     public func send(_ event: Reducer.Event) {
-        guard !closed else { return }
-        enqueue(event)
+        perform(machine.eventReceived(event))
     }
 
     /// Rebuilds a store from its snapshot on the worker that adopts it, and runs its unfinished effects
@@ -123,34 +123,15 @@ public actor StoreHost<Reducer: StoreReducer> {
 
     /// Resumes effects that a snapshot recorded as unfinished (after adoption by another worker).
     public func resume(pending effects: [Reducer.Effect]) {
-        for effect in effects { start(effect) }
+        perform(machine.restored(pending: effects))
     }
 
-    private func receiveQueued(_ event: Reducer.Event) async {
-        guard !closed else { return }
-        enqueue(event)
-        await waitUntilDrained()
-    }
-
-    private func ensureOpen() throws(StoreError) {
-        if runtime.isShutDown { throw .runtimeShutDown }
-        if closed { throw .storeClosed }
-    }
-
-    private func enqueue(_ event: Reducer.Event) {
-        inbox.append(event)
-        guard !draining else { return }
-        draining = true
-        Task { await drain() }
-    }
-
-    private var drainWaiters: [CheckedContinuation<Void, Never>] = []
-
-    /// At most this long: a snapshot write that keeps failing (PostgreSQL is down) must not hold up a stop.
+    /// Waits until the events received so far are applied and their snapshots stored, at most 5 s: a snapshot
+    /// write that keeps failing (PostgreSQL is down) must not hold up a stop.
     public func flush() async {
-        guard draining else { return }
-        flushWaiterID += 1
-        let waiterID = flushWaiterID
+        guard machine.isDraining else { return }
+        lastFlushWaiterID += 1
+        let waiterID = lastFlushWaiterID
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             flushWaiters[waiterID] = continuation
             Task { [weak self] in
@@ -160,118 +141,92 @@ public actor StoreHost<Reducer: StoreReducer> {
         }
     }
 
-    private var flushWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
-    private var flushWaiterID = 0
+    /// Called when the runtime shuts down: subscribers get nil.
+    public func runtimeDidShutDown() {
+        perform(machine.runtimeShutDown())
+    }
+
+    // MARK: Performing the machine's actions
+
+    private func perform(_ actions: [Machine.Action]) {
+        for action in actions {
+            switch action {
+            case .saveSnapshot(let snapshot):
+                save(snapshot)
+            case .scheduleSnapshotRetry(let delay):
+                Task { [weak self] in
+                    try? await Task.sleep(for: delay)
+                    await self?.snapshotRetryDue()
+                }
+            case .runEffects(let started):
+                for started in started { run(started.id, started.effect) }
+            case .wakeWaiters(let wakeUps):
+                for wakeUp in wakeUps { waiters.removeValue(forKey: wakeUp.waiterID)?.resume(returning: wakeUp.model) }
+            case .deleteSnapshot:
+                let persistence = self.persistence
+                let id = self.id
+                deletion = Task { try? await persistence?.delete(id) }
+            case .drained:
+                let waiting = drainWaiters
+                drainWaiters = []
+                for waiter in waiting { waiter.resume() }
+                for waiterID in Array(flushWaiters.keys) { endFlush(waiterID) }
+            case .failed(let error):
+                logger.error("store closed", ["error": error.description])
+            }
+        }
+    }
+
+    private func save(_ snapshot: StoreSnapshot) {
+        guard let persistence else { return }
+        Task { [weak self] in
+            do {
+                try await persistence.save(snapshot)
+                await self?.snapshotSaved()
+            } catch {
+                await self?.snapshotFailed()
+            }
+        }
+    }
+
+    private func snapshotSaved() { perform(machine.snapshotSaved()) }
+    private func snapshotFailed() { perform(machine.snapshotFailed()) }
+    private func snapshotRetryDue() { perform(machine.snapshotRetryDue()) }
+
+    private func run(_ effectID: Machine.EffectID, _ effect: Reducer.Effect) {
+        let runEffect = self.runEffect
+        Task { [weak self] in
+            let events = await runEffect(effect)
+            await self?.effectFinished(effectID, events)
+        }
+    }
+
+    private func effectFinished(_ effectID: Machine.EffectID, _ events: [Reducer.Event]) {
+        perform(machine.effectFinished(effectID, events: events))
+    }
+
+    private func expireWaiter(_ waiterID: Machine.WaiterID) {
+        noticeRuntimeShutdown()
+        perform(machine.waiterExpired(waiterID))
+    }
+
+    /// The runtime's flag may be set before `runtimeDidShutDown` arrives.
+    private func noticeRuntimeShutdown() {
+        if runtime.isShutDown, !machine.isRuntimeShutDown { perform(machine.runtimeShutDown()) }
+    }
+
+    private func receiveQueued(_ event: Reducer.Event) async {
+        perform(machine.eventReceived(event))
+        guard machine.isDraining else { return }
+        await withCheckedContinuation { drainWaiters.append($0) }
+    }
 
     private func endFlush(_ waiterID: Int) {
         flushWaiters.removeValue(forKey: waiterID)?.resume()
     }
 
-    private func waitUntilDrained() async {
-        guard draining else { return }
-        await withCheckedContinuation { drainWaiters.append($0) }
+    private func ensureOpen() throws(StoreError) {
+        if runtime.isShutDown { throw .runtimeShutDown }
+        if machine.isClosed { throw .storeClosed }
     }
-
-    private func drain() async {
-        while !inbox.isEmpty, !closed {
-            let event = inbox.removeFirst()
-            await apply(event)
-        }
-        draining = false
-        let waiting = drainWaiters
-        drainWaiters = []
-        for waiter in waiting { waiter.resume() }
-        for waiterID in Array(flushWaiters.keys) { endFlush(waiterID) }
-    }
-
-    private func apply(_ event: Reducer.Event) async {
-        let before = reducerState
-        let effects = reducer.reduce(&reducerState, event)
-        // An event that leaves the state as it was leaves the model as it was: the model is not built again.
-        var changed = false
-        if reducerState != before {
-            let model = reducer.model(of: reducerState)
-            changed = model != current.model
-            if changed { current = VersionedModel(version: current.version + 1, model: model) }
-        }
-        var started: [(Int, Reducer.Effect)] = []
-        for effect in effects {
-            nextEffectID += 1
-            pendingEffects[nextEffectID] = effect
-            started.append((nextEffectID, effect))
-        }
-        // Waiting subscribers and effects both wait for the snapshot: what a `next` hands out survives the worker.
-        if let persistence, changed || !effects.isEmpty {
-            await persist(to: persistence)
-        }
-        if changed { wakeWaiters() }
-        for (effectID, effect) in started { run(effectID, effect) }
-    }
-
-    private func persist(to persistence: any SnapshotPersistence) async {
-        let encoded = (reducerState as? any SnapshotRepresentable)?.snapshot ?? (try? JSONValue(encoding: reducerState))
-        guard let stateJSON = encoded else { return }
-        let pending = pendingEffects.keys.sorted().compactMap {
-            pendingEffects[$0].flatMap { try? JSONValue(encoding: $0) }
-        }
-        let snapshot = StoreSnapshot(
-            storeID: id, kind: kind, runtimeID: runtime.id, version: current.version, state: stateJSON,
-            pendingEffects: pending)
-        // A failed write is retried: effects must not leave the process before their snapshot is stored.
-        var delay = Duration.milliseconds(50)
-        while !closed {
-            do {
-                try await persistence.save(snapshot)
-                return
-            } catch {
-                try? await Task.sleep(for: delay)
-                delay = min(delay * 2, .seconds(2))
-            }
-        }
-    }
-
-    private func start(_ effect: Reducer.Effect) {
-        nextEffectID += 1
-        pendingEffects[nextEffectID] = effect
-        run(nextEffectID, effect)
-    }
-
-    private func run(_ effectID: Int, _ effect: Reducer.Effect) {
-        let runEffect = self.runEffect
-        Task { [weak self] in
-            let events = await runEffect(effect)
-            await self?.finish(effectID, events)
-        }
-    }
-
-    private func finish(_ effectID: Int, _ events: [Reducer.Event]) {
-        pendingEffects[effectID] = nil
-        guard !closed else { return }
-        for event in events { enqueue(event) }
-    }
-
-    /// Wakes the waiters behind the current version. The model is visible before its snapshot is written, so
-    /// a caller may already have seen it and be waiting past it: that one keeps waiting for the next change.
-    private func wakeWaiters() {
-        let due = waiters.filter { $0.value.afterVersion < current.version }
-        for waiterID in due.keys { waiters.removeValue(forKey: waiterID) }
-        for waiter in due.values { waiter.continuation.resume(returning: current) }
-    }
-
-    private func expireWaiter(_ waiterID: Int) {
-        guard let waiter = waiters.removeValue(forKey: waiterID) else { return }
-        waiter.continuation.resume(returning: closed || runtime.isShutDown ? nil : current)
-    }
-
-    /// Called when the runtime shuts down: subscribers get nil.
-    public func runtimeDidShutDown() {
-        for waiter in waiters.values { waiter.continuation.resume(returning: nil) }
-        waiters.removeAll()
-    }
-}
-
-/// A `next` call waiting for a version after `afterVersion`.
-private struct Waiter {
-    let afterVersion: Int64
-    let continuation: CheckedContinuation<VersionedModel?, Never>
 }

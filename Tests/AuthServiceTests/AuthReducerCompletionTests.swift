@@ -47,7 +47,7 @@ final class AuthReducerCompletionTests: XCTestCase {
         store.receive(.resendOtp)
         store.receive(.acknowledgeRecoveryCode)
         store.receive(.completeDeviceLink(challengeId: "dc_7", transferAck: "c2ln"))
-        store.send(.sessionSwitchFailed(requestID: 3))
+        store.sendStray(.sessionSwitchFailed(requestID: 3))
         store.receive(.cancel) { $0.flow = .idle }
     }
 

@@ -68,9 +68,8 @@ enum AuthFixtures {
     static func tester(
         passkeys: Bool = false, session: AuthSessionContext? = nil, after events: [AuthReducer.Event]
     ) -> ReducerTester<AuthReducer> {
-        var state = AuthReducer.State(supportsPasskeys: passkeys, session: session)
-        for event in events { _ = reducer.reduce(&state, event) }
-        return ReducerTester(reducer, state: state)
+        ReducerTester(
+            reducer, state: AuthReducer.State(supportsPasskeys: passkeys, session: session), replaying: events)
     }
 
     /// A ceremony started with `start` (request 1) whose Folio step `step` is shown.
@@ -88,6 +87,17 @@ enum AuthFixtures {
 }
 
 final class AuthReducerFixtureTests: XCTestCase {
+    func testASnapshotKeepsItsShapeAndReadsBackWithTheCallsInFlight() throws {
+        let state = AuthReducer.State(
+            pending: AuthPendingCall(requestID: 4, purpose: .answer),
+            switchingSession: AuthSessionSwitch(requestID: 3, session: AuthFixtures.signedIn), lastRequestID: 4)
+        let json = try JSONValue(encoding: state)
+        XCTAssertEqual(json["pending"], ["requestID": 4, "purpose": ["answer": [:]]])
+        XCTAssertEqual(json["switchingSession"]?["requestID"], 3)
+        XCTAssertEqual(json["lastRequestID"], 4)
+        XCTAssertEqual(try json.decode(AuthReducer.State.self), state)
+    }
+
     func testDecodeActionReadsTheWireShapeAndRefusesAMalformedOneAsInvalidParams() throws {
         let action = try AuthReducer.decodeAction(AuthAction.answer(value: .otp(value: "123456")).json)
         XCTAssertEqual(action, .answer(value: .otp(value: "123456")))

@@ -48,6 +48,6 @@ final class AuthReducerLostSecretTests: XCTestCase {
     func testAStaleLossIsIgnored() {
         var store = F.waiting(
             at: F.awaiting(F.passwordPhase), then: [.actionReceived(.answer(value: .password(value: "pw")))])
-        store.send(.secretLost(requestID: 1, kind: .password))
+        store.sendStray(.secretLost(requestID: 1, kind: .password))
     }
 }

@@ -188,7 +188,7 @@ final class AuthReducerStartTests: XCTestCase {
             $0.lastRequestID = 2
         }
         // A late answer of the cancelled ceremony changes nothing.
-        store.send(.folioAnswered(requestID: 1, F.ceremony(.awaitingInput(F.awaiting(F.otpPhase)))))
+        store.sendStray(.folioAnswered(requestID: 1, F.ceremony(.awaitingInput(F.awaiting(F.otpPhase)))))
     }
 
     func testCancelWhileIdleOnlyClearsTheDataRegion() {
@@ -228,7 +228,7 @@ final class AuthReducerStartTests: XCTestCase {
         store.receive(.resendOtp)
         store.receive(.acknowledgeRecoveryCode)
         store.receive(.completeDeviceLink(challengeId: "dc_7", transferAck: "c2ln"))
-        store.send(.folioAnswered(requestID: 1, F.ceremony(.awaitingInput(F.awaiting(F.otpPhase)))))
-        store.send(.sessionSwitchFailed(requestID: 1))
+        store.sendStray(.folioAnswered(requestID: 1, F.ceremony(.awaitingInput(F.awaiting(F.otpPhase)))))
+        store.sendStray(.sessionSwitchFailed(requestID: 1))
     }
 }

@@ -435,8 +435,8 @@ final class AuthReducerStepTests: XCTestCase {
 
     func testStaleFolioAnswersAreIgnored() {
         var store = F.waiting(at: F.awaiting(F.otpPhase))
-        store.send(.folioAnswered(requestID: 1, F.ceremony(.awaitingInput(F.awaiting(F.totpPhase)))))
-        store.send(.folioFailed(requestID: 7, .unreachable))
-        store.send(.proofDerived(requestID: 1, .password(proof: "cA")))
+        store.sendStray(.folioAnswered(requestID: 1, F.ceremony(.awaitingInput(F.awaiting(F.totpPhase)))))
+        store.sendStray(.folioFailed(requestID: 7, .unreachable))
+        store.sendStray(.proofDerived(requestID: 1, .password(proof: "cA")))
     }
 }

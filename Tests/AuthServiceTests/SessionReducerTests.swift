@@ -27,6 +27,8 @@ final class SessionReducerTests: XCTestCase {
             $0.status = .active
             $0.folioSessionID = "ses_1"
         }
+        store.run(.publishChange(SessionUiModel(identity: person, status: .active), folioSessionID: "ses_1"))
+        store.finish()
     }
 
     func testSignOutEndsTheFolioSessionAndReturnsToANewTransientIdentity() {
@@ -35,9 +37,10 @@ final class SessionReducerTests: XCTestCase {
         store.receive(
             .signOut, effects: [.endFolioSession(folioSessionID: "ses_1"), .createTransientIdentity(requestID: 1)]
         ) {
-            $0.signingOut = true
-            $0.lastRequestID = 1
+            $0.requests = RequestLedger(lastIssued: 1, awaited: [.init(id: 1, purpose: .newGuestIdentity)])
         }
+        XCTAssertTrue(store.state.signingOut)
+        store.run(.endFolioSession(folioSessionID: "ses_1"))
         store.receive(.signOut)  // a second sign-out while the first runs does nothing
         let fresh = SessionIdentity.transient(accountId: "guest-2")
         store.send(
@@ -47,21 +50,28 @@ final class SessionReducerTests: XCTestCase {
             $0.identity = fresh
             $0.status = .device
             $0.folioSessionID = nil
-            $0.signingOut = false
+            $0.requests = RequestLedger(lastIssued: 1)
         }
+        XCTAssertFalse(store.state.signingOut)
+        store.run(.publishChange(SessionUiModel(identity: fresh, status: .device), folioSessionID: nil))
+        store.finish()
     }
 
     func testSignOutOfAGuestAlsoGivesANewGuest() {
         var store = ReducerTester(SessionReducer(), state: .init(identity: guest))
         store.receive(.signOut, effects: [.createTransientIdentity(requestID: 1)]) {
-            $0.signingOut = true
-            $0.lastRequestID = 1
+            $0.requests = RequestLedger(lastIssued: 1, awaited: [.init(id: 1, purpose: .newGuestIdentity)])
         }
+        store.skip(.createTransientIdentity(requestID: 1))
+        store.finish()
     }
 
     func testAStaleGuestAnswerIsIgnored() {
-        var store = ReducerTester(SessionReducer(), state: .init(identity: guest, lastRequestID: 3))
+        var store = ReducerTester(
+            SessionReducer(), state: .init(identity: guest, requests: RequestLedger(lastIssued: 3)),
+            inFlight: [.createTransientIdentity(requestID: 2)])
         store.send(.transientIdentityCreated(requestID: 2, accountId: "guest-x"))
+        store.finish()
     }
 
     func testSessionUnavailableReportsThePreviousIdentityAgainWithStatusDevice() {
@@ -73,6 +83,8 @@ final class SessionReducerTests: XCTestCase {
         ) {
             $0.status = .device
         }
+        store.run(.publishChange(SessionUiModel(identity: person, status: .device), folioSessionID: "ses_1"))
+        store.finish()
     }
 
     func testWhenFolioEndsTheSessionTheRuntimeEndsItToo() {
@@ -85,7 +97,9 @@ final class SessionReducerTests: XCTestCase {
         ) {
             $0.status = .expired
         }
+        store.run(.publishChange(SessionUiModel(identity: person, status: .expired), folioSessionID: "ses_1"))
         store.send(.endedByFolio(folioSessionID: "ses_1"))  // already expired: nothing
+        store.finish()
     }
 
     func testTheStoreFollowsChangesOfTheRuntimesSessionMadeElsewhere() {
@@ -95,6 +109,7 @@ final class SessionReducerTests: XCTestCase {
             $0.status = .active
             $0.folioSessionID = "ses_9"
         }
+        store.finish()
     }
 
     func testSignOutIsTheOnlyActionAndItDecodesFromItsWireShape() throws {

@@ -14,7 +14,8 @@ final class InquiryReducerDeviceMemoryTests: InquiryReducerTestCase {
         state.loading = true
         state.pendingRequest = 2
         state.nextRequestID = 2
-        return ReducerTester(InquiryReducer(), state: state)
+        return ReducerTester(
+            InquiryReducer(), state: state, inFlight: [.rememberInquiry(requestID: 2, saved, launchCode: "LC-1")])
     }
 
     func testRuleAnInquiryTheDeviceCannotSaveIsARetryableNetworkFailureNotASilentStart() {

@@ -225,7 +225,7 @@ final class InquiryReducerEntryTests: XCTestCase {
 
     func testRuleAnAnswerToARequestTheStoreNoLongerWaitsForIsDropped() {
         var store = startingWithCode()
-        store.send(.folioFailed(requestID: 7, .launchInvalid))
-        store.send(.accessGranted(requestID: 7, saved))
+        store.sendStray(.folioFailed(requestID: 7, .launchInvalid))
+        store.sendStray(.accessGranted(requestID: 7, saved))
     }
 }

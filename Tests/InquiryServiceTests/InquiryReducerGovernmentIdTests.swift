@@ -68,7 +68,8 @@ final class InquiryReducerGovernmentIdTests: InquiryReducerTestCase {
         let passed = Steps.governmentIdPassed()
         let save = IdentitySaveRequest(stepId: "step_1", attempt: 1, saveId: "inq_1/step_1/1")
         store.send(
-            .folioAnswered(requestID: 5, .step(Steps.update(passed))), effects: [.saveIdentity(requestID: 6, saved, save)]
+            .folioAnswered(requestID: 5, .step(Steps.update(passed))),
+            effects: [.saveIdentity(requestID: 6, saved, save)]
         ) {
             $0.pendingFolio = nil
             $0.pendingRequest = 6
@@ -83,7 +84,9 @@ final class InquiryReducerGovernmentIdTests: InquiryReducerTestCase {
         var state = runningState(stage: Steps.governmentIdProcessing())
         state.pendingRequest = 4
         state.nextRequestID = 4
-        var store = ReducerTester(InquiryReducer(), state: state)
+        var store = ReducerTester(
+            InquiryReducer(), state: state,
+            inFlight: [.wait(requestID: 4, milliseconds: InquiryReducer.waitMilliseconds)])
         store.receive(.act(.cancel), effects: [.callFolio(requestID: 5, saved, .cancel(locale: "en"))]) {
             $0.loading = true
             $0.pendingRequest = 5

@@ -4,6 +4,7 @@ import FolioModel
 import Postgres
 import ServiceKit
 import StoreKit
+import StoreKitTesting
 import TestSupport
 import XCTest
 

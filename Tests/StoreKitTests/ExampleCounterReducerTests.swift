@@ -9,6 +9,7 @@ final class ExampleCounterReducerTests: XCTestCase {
         var store = ReducerTester(ExampleCounter(), state: .init())
         store.receive(.increment(by: 2)) { $0.count = 2 }
         store.receive(.increment(by: -5)) { $0.count = -3 }
+        store.finish()
     }
 
     func testEchoRunsAnEffectAndItsAnswerComesBackAsAnEvent() {
@@ -18,6 +19,7 @@ final class ExampleCounterReducerTests: XCTestCase {
             $0.pendingEchoes = 0
             $0.lastEcho = "HI"
         }
+        store.finish()
     }
 
     func testFrameTakesTheQueueAndEverythingElseSkipsIt() {

@@ -2,6 +2,7 @@ import Bus
 import FolioAPI
 import FolioModel
 import StoreKit
+import StoreKitTesting
 import TestSupport
 import XCTest
 

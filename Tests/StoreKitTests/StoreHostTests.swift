@@ -1,6 +1,7 @@
 import Bus
 import FolioModel
 import StoreKit
+import StoreKitTesting
 import Synchronization
 import XCTest
 
@@ -49,6 +50,11 @@ final class StoreHostTests: XCTestCase {
             persistence: persistence, runEffect: ExampleCounter.effects(echo: echo))
     }
 
+    /// Returns once a `next` call waits on the host: the change that follows must reach it.
+    func untilSubscribed(_ host: Host) async {
+        while await host.waitingSubscriberCount == 0 { await Task.yield() }
+    }
+
     func model(_ count: Int64, pending: Int64 = 0, lastEcho: String? = nil, frames: Int64 = 0) -> JSONValue {
         ExampleCounter().model(of: .init(count: count, pendingEchoes: pending, lastEcho: lastEcho, frames: frames))
     }
@@ -64,7 +70,7 @@ final class StoreHostTests: XCTestCase {
         let first = await host.next(afterVersion: nil, timeout: .seconds(5))
         XCTAssertEqual(first, VersionedModel(version: 0, model: model(0)))
         let waiter = Task { await host.next(afterVersion: 0, timeout: .seconds(10)) }
-        try await Task.sleep(for: .milliseconds(50))
+        await untilSubscribed(host)
         try await host.dispatch(.increment(by: 1))
         let second = await waiter.value
         XCTAssertEqual(second, VersionedModel(version: 1, model: model(1)))
@@ -97,7 +103,7 @@ final class StoreHostTests: XCTestCase {
         }
         XCTAssertEqual(seen, VersionedModel(version: 1, model: model(1)))
         let waiter = Task { await host.next(afterVersion: 1, timeout: .seconds(10)) }
-        try await Task.sleep(for: .milliseconds(50))
+        await untilSubscribed(host)
         await held.gate.openNow()
         try await host.dispatch(.increment(by: 1))
         let woken = await waiter.value
@@ -109,7 +115,7 @@ final class StoreHostTests: XCTestCase {
     func testNextIsNilOnceTheStoreIsClosedAndWakesWaiters() async throws {
         let host = makeHost()
         let waiter = Task { await host.next(afterVersion: 0, timeout: .seconds(10)) }
-        try await Task.sleep(for: .milliseconds(50))
+        await untilSubscribed(host)
         await host.close()
         let woken = await waiter.value
         XCTAssertNil(woken)
@@ -135,7 +141,7 @@ final class StoreHostTests: XCTestCase {
         let host = makeHost(runtime: await registry.runtime(runtime.id))
         await registry.register(host, subscription: nil)
         let waiter = Task { await host.next(afterVersion: 0, timeout: .seconds(10)) }
-        try await Task.sleep(for: .milliseconds(50))
+        await untilSubscribed(host)
         await registry.shutDownRuntime(runtime.id)
         let woken = await waiter.value
         XCTAssertNil(woken, "next returns null once the runtime has shut down")

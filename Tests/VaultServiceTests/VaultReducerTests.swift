@@ -302,7 +302,7 @@ final class VaultReducerTests: XCTestCase {
             $0.loading = 3
             $0.lastRequestID = 3
         }
-        store.send(.viewLoaded(requestID: 1, VaultView(records: [record])))
+        store.sendStray(.viewLoaded(requestID: 1, VaultView(records: [record])))
     }
 
     func testAChangeDuringABackgroundPassStartsAnotherAfterIt() {

@@ -1,5 +1,6 @@
 import FolioClient
 import FolioModel
+import StoreKit
 
 extension AuthReducer {
     /// What AuthStore asks its effect runner to do. Effects are snapshotted with the state, so none carries
@@ -62,4 +63,18 @@ public struct TransientSecret: Sendable, Codable, Equatable, CustomStringConvert
     }
 
     public var description: String { value == nil ? "<lost>" : "<redacted>" }
+}
+
+extension AuthReducer.Effect: RequestCorrelated {
+    /// nil for `cancelCeremony`: its id only keys the call, nothing answers it.
+    public var requestID: UInt64? {
+        switch self {
+        case .startCeremony(let requestID, _), .deriveProof(let requestID, _), .answer(let requestID, _, _, _),
+            .selectAlternative(let requestID, _, _), .resendOtp(let requestID, _),
+            .completeDeviceLink(let requestID, _, _, _), .switchSession(let requestID, _):
+            requestID
+        case .cancelCeremony:
+            nil
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import FolioClient
 import FolioModel
+import StoreKit
 
 extension AuthReducer {
     /// What happened to AuthStore.
@@ -47,6 +48,19 @@ public enum AuthFolioFailure: Sendable, Equatable {
             self = .unreachable
         } else {
             self = .unclassified(message: error.description)
+        }
+    }
+}
+
+extension AuthReducer.Event: RequestAnswering {
+    public var answersRequest: UInt64? {
+        switch self {
+        case .folioAnswered(let requestID, _), .folioFailed(let requestID, _), .proofDerived(let requestID, _),
+            .proofFailed(let requestID, _), .secretLost(let requestID, _), .sessionSwitched(let requestID),
+            .sessionSwitchFailed(let requestID):
+            requestID
+        case .actionReceived, .localeChanged, .capabilities, .sessionChanged:
+            nil
         }
     }
 }

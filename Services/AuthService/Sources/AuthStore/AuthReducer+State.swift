@@ -1,5 +1,6 @@
 import FolioClient
 import FolioModel
+import StoreKit
 import WireModel
 
 extension AuthReducer {
@@ -19,13 +20,10 @@ extension AuthReducer {
         public var session: AuthSessionContext?
         /// The ceremony in progress, or awaiting its recovery code acknowledgement.
         public var ceremony: AuthCeremonyContext?
-        /// The one call whose answer the reducer waits for; answers to any other request id are stale.
-        public var pending: AuthPendingCall?
-        /// The session switch of a finished ceremony, kept apart from `pending` so that a ceremony started
-        /// or cancelled meanwhile does not lose its outcome.
-        public var switchingSession: AuthSessionSwitch?
-        /// The last request id handed out; ids correlate effects with their events.
-        public var lastRequestID: UInt64
+        /// The request ids handed out and the answers awaited: the ceremony's one call, and apart from it the
+        /// session switch of a finished ceremony, so that a ceremony started or cancelled meanwhile does not lose
+        /// its outcome. Answers to any other request id are stale.
+        public var requests: RequestLedger<AuthRequest>
         /// The proof of the last verification that ended in Authenticated: Folio's signed verification token,
         /// which a service checks with `FolioVerificationToken.verify` before the operation. Not part of the
         /// UI model (the spec's Authenticated has no fields); Start and Cancel clear it.
@@ -44,16 +42,97 @@ extension AuthReducer {
             self.supportsPasskeys = supportsPasskeys
             self.session = session
             self.ceremony = ceremony
+            self.requests = RequestLedger(lastIssued: lastRequestID)
+            self.verification = verification
             self.pending = pending
             self.switchingSession = switchingSession
-            self.lastRequestID = lastRequestID
-            self.verification = verification
         }
 
         /// Hands out the next request id.
-        mutating func nextRequestID() -> UInt64 {
-            lastRequestID += 1
-            return lastRequestID
+        mutating func nextRequestID() -> UInt64 { requests.issue() }
+
+        /// The ceremony's call in flight: the ledger's ceremony slot.
+        public var pending: AuthPendingCall? {
+            get {
+                guard let entry = requests.awaited(in: .ceremony), case .ceremony(let purpose) = entry.purpose else {
+                    return nil
+                }
+                return AuthPendingCall(requestID: entry.id, purpose: purpose)
+            }
+            set {
+                guard let newValue else { return requests.abandon(.ceremony) }
+                requests.expect(newValue.requestID, for: .ceremony(newValue.purpose))
+            }
+        }
+
+        /// The session switch in flight: the ledger's session switch slot.
+        public var switchingSession: AuthSessionSwitch? {
+            get {
+                guard let entry = requests.awaited(in: .sessionSwitch), case .sessionSwitch(let session) = entry.purpose
+                else { return nil }
+                return AuthSessionSwitch(requestID: entry.id, session: session)
+            }
+            set {
+                guard let newValue else { return requests.abandon(.sessionSwitch) }
+                requests.expect(newValue.requestID, for: .sessionSwitch(newValue.session))
+            }
+        }
+
+        /// The last request id handed out.
+        public var lastRequestID: UInt64 {
+            get { requests.lastIssued }
+            set { requests = RequestLedger(lastIssued: newValue, awaited: requests.awaited) }
+        }
+
+        // Snapshots keep the shape they had before the ledger: `pending`, `switchingSession`, `lastRequestID`.
+        private enum CodingKeys: String, CodingKey {
+            case flow, dataRegion, locale, supportsPasskeys, session, ceremony, pending, switchingSession
+            case lastRequestID, verification
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                flow: try container.decode(AuthFlowStep.self, forKey: .flow),
+                dataRegion: try container.decodeIfPresent(DataRegion.self, forKey: .dataRegion),
+                locale: try container.decode(LocaleTag.self, forKey: .locale),
+                supportsPasskeys: try container.decode(Bool.self, forKey: .supportsPasskeys),
+                session: try container.decodeIfPresent(AuthSessionContext.self, forKey: .session),
+                ceremony: try container.decodeIfPresent(AuthCeremonyContext.self, forKey: .ceremony),
+                pending: try container.decodeIfPresent(AuthPendingCall.self, forKey: .pending),
+                switchingSession: try container.decodeIfPresent(AuthSessionSwitch.self, forKey: .switchingSession),
+                lastRequestID: try container.decode(UInt64.self, forKey: .lastRequestID),
+                verification: try container.decodeIfPresent(AuthVerificationProof.self, forKey: .verification))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(flow, forKey: .flow)
+            try container.encodeIfPresent(dataRegion, forKey: .dataRegion)
+            try container.encode(locale, forKey: .locale)
+            try container.encode(supportsPasskeys, forKey: .supportsPasskeys)
+            try container.encodeIfPresent(session, forKey: .session)
+            try container.encodeIfPresent(ceremony, forKey: .ceremony)
+            try container.encodeIfPresent(pending, forKey: .pending)
+            try container.encodeIfPresent(switchingSession, forKey: .switchingSession)
+            try container.encode(lastRequestID, forKey: .lastRequestID)
+            try container.encodeIfPresent(verification, forKey: .verification)
+        }
+    }
+}
+
+/// What AuthStore awaits an answer for. The ceremony has one call in flight at a time; a session switch runs
+/// beside it.
+public enum AuthRequest: RequestPurpose {
+    case ceremony(AuthPendingCall.Purpose)
+    case sessionSwitch(AuthSessionContext)
+
+    public enum Slot: Sendable { case ceremony, sessionSwitch }
+
+    public var slot: Slot? {
+        switch self {
+        case .ceremony: .ceremony
+        case .sessionSwitch: .sessionSwitch
         }
     }
 }

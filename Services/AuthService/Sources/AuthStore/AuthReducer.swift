@@ -37,34 +37,28 @@ public struct AuthReducer: StoreReducer {
         case .actionReceived(let action):
             return receive(action, &state)
         case .folioAnswered(let requestID, let ceremony):
-            guard let pending = state.pending, pending.requestID == requestID else { return [] }
+            guard let pending = settleCeremonyCall(requestID, &state) else { return [] }
             return apply(ceremony, after: pending, &state)
         case .folioFailed(let requestID, let failure):
-            guard let pending = state.pending, pending.requestID == requestID else { return [] }
+            guard let pending = settleCeremonyCall(requestID, &state) else { return [] }
             return fail(failure, after: pending, &state)
         case .proofDerived(let requestID, let answer):
-            guard let pending = state.pending, pending.requestID == requestID, pending.purpose == .deriveProof else {
-                return []
-            }
+            guard settleCeremonyCall(requestID, only: .deriveProof, &state) != nil else { return [] }
             return proofDerived(answer, &state)
         case .proofFailed(let requestID, let message):
-            guard let pending = state.pending, pending.requestID == requestID, pending.purpose == .deriveProof else {
-                return []
-            }
+            guard let pending = settleCeremonyCall(requestID, only: .deriveProof, &state) else { return [] }
             return fail(.unclassified(message: message), after: pending, &state)
         case .secretLost(let requestID, let kind):
-            guard let pending = state.pending, pending.requestID == requestID, pending.purpose == .deriveProof else {
-                return []
-            }
+            guard settleCeremonyCall(requestID, only: .deriveProof, &state) != nil else { return [] }
             return secretLost(kind, &state)
         case .sessionSwitched(let requestID):
-            guard let switching = state.switchingSession, switching.requestID == requestID else { return [] }
-            state.switchingSession = nil
-            state.session = switching.session
+            guard
+                case .sessionSwitch(let session)? = state.requests.settle(requestID, if: { $0.slot == .sessionSwitch })
+            else { return [] }
+            state.session = session
             return []
         case .sessionSwitchFailed(let requestID):
-            guard let switching = state.switchingSession, switching.requestID == requestID else { return [] }
-            state.switchingSession = nil
+            guard state.requests.settle(requestID, if: { $0.slot == .sessionSwitch }) != nil else { return [] }
             // Only the flow of the ceremony that switched moves on; a ceremony started meanwhile keeps its own.
             if case .authenticated = state.flow, state.ceremony == nil {
                 state.flow = .failed(error: .sessionUnavailable)
@@ -80,6 +74,18 @@ public struct AuthReducer: StoreReducer {
             state.session = session
             return []
         }
+    }
+
+    /// Settles the answer to the ceremony's call `requestID` (of `purpose`, when given); nil when it is stale.
+    private func settleCeremonyCall(
+        _ requestID: UInt64, only purpose: AuthPendingCall.Purpose? = nil, _ state: inout State
+    ) -> AuthPendingCall? {
+        let settled = state.requests.settle(requestID) { awaited in
+            guard case .ceremony(let awaitedPurpose) = awaited else { return false }
+            return purpose == nil || awaitedPurpose == purpose
+        }
+        guard case .ceremony(let settledPurpose)? = settled else { return nil }
+        return AuthPendingCall(requestID: requestID, purpose: settledPurpose)
     }
 
     public func model(of state: State) -> JSONValue {

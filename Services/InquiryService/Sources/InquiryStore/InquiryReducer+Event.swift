@@ -1,5 +1,6 @@
 import FolioModel
 import Foundation
+import StoreKit
 
 extension InquiryReducer {
     /// What happened.
@@ -47,5 +48,35 @@ extension InquiryReducer {
         case wait(requestID: UInt64, milliseconds: Int64)
         /// Saves the verified identity of a passed government id step through the organization's mapper.
         case saveIdentity(requestID: UInt64, SavedInquiry, IdentitySaveRequest)
+    }
+}
+
+extension InquiryReducer.Event: RequestAnswering {
+    public var answersRequest: UInt64? {
+        switch self {
+        case .launchCodeRecalled(let requestID, _), .savedInquiryRecalled(let requestID, _),
+            .accessGranted(let requestID, _), .inquiryRemembered(let requestID), .inquiryNotRemembered(let requestID),
+            .folioAnswered(let requestID, _), .folioFailed(let requestID, _), .localeSaved(let requestID, _),
+            .localeNotSaved(let requestID, _), .waitEnded(let requestID), .identitySaved(let requestID, _),
+            .identityNotSaved(let requestID, _):
+            requestID
+        case .actionReceived, .inquiryNotForgotten:
+            nil
+        }
+    }
+}
+
+extension InquiryReducer.Effect: RequestCorrelated {
+    /// nil for `forgetInquiry`, which answers only when it fails (`inquiryNotForgotten`, without an id).
+    public var requestID: UInt64? {
+        switch self {
+        case .recallLaunchCode(let requestID, _), .exchangeLaunchCode(let requestID, _),
+            .recallSavedInquiry(let requestID, _), .redeemHandoff(let requestID, _),
+            .rememberInquiry(let requestID, _, _), .callFolio(let requestID, _, _), .saveLocale(let requestID, _),
+            .wait(let requestID, _), .saveIdentity(let requestID, _, _):
+            requestID
+        case .forgetInquiry:
+            nil
+        }
     }
 }

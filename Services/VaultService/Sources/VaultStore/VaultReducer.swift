@@ -49,7 +49,7 @@ public struct VaultReducer: StoreReducer {
 
     public enum Effect: Sendable, Codable, Equatable {
         /// The request id a Write or Share effect answers with.
-        var requestID: UInt64? {
+        var writeRequestID: UInt64? {
             switch self {
             case .write(let requestID, _, _), .share(let requestID, _, _): requestID
             default: nil
@@ -254,7 +254,7 @@ public struct VaultReducer: StoreReducer {
     /// Writes and Shares change the vault one at a time, in the order dispatched: the next starts when the
     /// previous has finished (a Delete then a PermanentlyDelete must not race).
     private func enqueueWrite(_ effect: Effect, _ state: inout State) -> [Effect] {
-        guard let requestID = effect.requestID else { return [] }
+        guard let requestID = effect.writeRequestID else { return [] }
         state.running.insert(requestID)
         guard state.writing == nil else {
             state.waitingWrites.append(effect)
@@ -267,7 +267,7 @@ public struct VaultReducer: StoreReducer {
     private func startNextWrite(_ state: inout State) -> [Effect] {
         guard !state.waitingWrites.isEmpty else { return [] }
         let next = state.waitingWrites.removeFirst()
-        state.writing = next.requestID
+        state.writing = next.writeRequestID
         return [next]
     }
 
@@ -411,5 +411,34 @@ public enum SyncRetrySchedule {
         guard failures > 1 else { return first }
         let doublings = min(failures - 1, 16)
         return min(first << UInt64(doublings), longest)
+    }
+}
+
+extension VaultReducer.Event: RequestAnswering {
+    public var answersRequest: UInt64? {
+        switch self {
+        case .actionFinished(let requestID, _, _), .writeFinished(let requestID, _, _, _),
+            .viewLoaded(let requestID, _),
+            .entriesLoaded(let requestID, _), .viewFailed(let requestID, _), .syncFinished(let requestID, _),
+            .retryDue(let requestID):
+            requestID
+        case .actionReceived, .vaultChanged, .entriesChanged, .pushRequested, .sessionChanged, .sessionRead,
+            .networkChanged, .cameToForeground, .restored:
+            nil
+        }
+    }
+}
+
+extension VaultReducer.Effect: RequestCorrelated {
+    /// nil for `watch`, which follows Folio's change feed and answers nothing.
+    public var requestID: UInt64? {
+        switch self {
+        case .write(let requestID, _, _), .sync(let requestID, _, _), .push(let requestID, _),
+            .waitToRetry(let requestID, _), .share(let requestID, _, _), .loadView(let requestID, _),
+            .loadEntries(let requestID, _, _):
+            requestID
+        case .watch:
+            nil
+        }
     }
 }

@@ -1,9 +1,11 @@
 import Bus
 import FolioModel
+import StoreKit
 
 /// The store kit's worked example, small enough to read in one sitting: a counter whose Echo action goes
 /// through an effect and comes back as an event, and whose Frame action takes the runtime's queue the way
-/// a preview frame does. Tests exercise the kit with it over the real bus.
+/// a preview frame does. Test support only (no service hosts it): tests exercise the kit with it over the
+/// real bus.
 public struct ExampleCounter: StoreReducer {
     public struct State: Sendable, Codable, Equatable {
         public var count: Int64
@@ -90,6 +92,22 @@ public struct ExampleCounter: StoreReducer {
             switch effect {
             case .echo(let text): [.echoed(text: await echo(text))]
             }
+        }
+    }
+}
+
+extension ExampleCounter.Event: RequestAnswering {
+    /// An echo carries no id of its own: every echo is request 0, and answers match the oldest one outstanding.
+    public var answersRequest: UInt64? {
+        if case .echoed = self { return 0 }
+        return nil
+    }
+}
+
+extension ExampleCounter.Effect: RequestCorrelated {
+    public var requestID: UInt64? {
+        switch self {
+        case .echo: 0
         }
     }
 }

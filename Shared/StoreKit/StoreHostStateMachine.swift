@@ -1,0 +1,285 @@
+import FolioModel
+
+/// StoreHost's rules (DESIGN §3, §5) as a value with no I/O, no clock and no concurrency: it is told what
+/// happened and answers with what to do, in order. `StoreHost` performs the actions and reports back.
+///
+/// - Events are reduced one at a time, in order. A new model is visible at once; waiters past an older version
+///   wake only once its snapshot is stored, and effects start only then, so what a `next` hands out and what an
+///   effect changes both survive the worker.
+/// - A failed snapshot write is tried again after 50 ms, doubling to 2 s, until it is stored or the store closes.
+/// - A snapshot that does not encode closes the store with `StoreError.snapshotNotEncodable`: running on without
+///   persistence would let effects leave the process unrecorded, and skipping the write would lose the state.
+///   The last stored snapshot stays, the event's effects do not start, and waiters get nil.
+public struct StoreHostStateMachine<Reducer: StoreReducer> {
+    public typealias EffectID = Int
+    public typealias WaiterID = Int
+
+    /// What the host does, in the order given.
+    public enum Action: Equatable {
+        /// Write the snapshot, then report `snapshotSaved` or `snapshotFailed`.
+        case saveSnapshot(StoreSnapshot)
+        /// Wait this long, then report `snapshotRetryDue`.
+        case scheduleSnapshotRetry(after: Duration)
+        /// Run the effects, each reporting `effectFinished` with its events.
+        case runEffects([StartedEffect])
+        /// Resume these waiting `next` calls.
+        case wakeWaiters([WakeUp])
+        case deleteSnapshot
+        /// No event is waiting or being applied: callers waiting for the store to settle may go on.
+        case drained
+        /// The store closed because of this error; log it.
+        case failed(StoreError)
+    }
+
+    public struct StartedEffect: Equatable {
+        public let id: EffectID
+        public let effect: Reducer.Effect
+
+        public init(id: EffectID, effect: Reducer.Effect) {
+            self.id = id
+            self.effect = effect
+        }
+    }
+
+    public struct WakeUp: Equatable, Sendable {
+        public let waiterID: WaiterID
+        /// nil once the store is closed or the runtime has shut down.
+        public let model: VersionedModel?
+
+        public init(waiterID: WaiterID, model: VersionedModel?) {
+            self.waiterID = waiterID
+            self.model = model
+        }
+    }
+
+    /// How a `next` call is answered.
+    public enum NextAnswer: Equatable {
+        case now(VersionedModel?)
+        /// Wait under this id for a wake-up, or report `waiterExpired` after the caller's timeout.
+        case wait(WaiterID)
+    }
+
+    /// An event applied whose snapshot is being written: its model change and effects wait for it.
+    private struct Unsaved {
+        let snapshot: StoreSnapshot
+        let changedModel: Bool
+        let effects: [StartedEffect]
+        var retryDelay: Duration
+    }
+
+    public let reducer: Reducer
+    private let storeID: StoreID
+    private let kind: String
+    private let runtimeID: String
+    private let persists: Bool
+
+    public private(set) var reducerState: Reducer.State
+    public private(set) var current: VersionedModel
+    public private(set) var isClosed = false
+    public private(set) var isRuntimeShutDown = false
+    /// Why the store closed on its own, if it did.
+    public private(set) var failure: StoreError?
+    public private(set) var isDraining = false
+    private var inbox: [Reducer.Event] = []
+    private var unsaved: Unsaved?
+    private var pendingEffects: [EffectID: Reducer.Effect] = [:]
+    private var lastEffectID = 0
+    /// Each waiter's `afterVersion`.
+    private var waiters: [WaiterID: Int64] = [:]
+    private var lastWaiterID = 0
+
+    static var firstRetryDelay: Duration { .milliseconds(50) }
+    static var longestRetryDelay: Duration { .seconds(2) }
+
+    /// `persists`: whether snapshots are written at all (a host without persistence wakes and runs at once).
+    public init(
+        storeID: StoreID, kind: String, runtimeID: String, reducer: Reducer, state: Reducer.State, version: Int64,
+        persists: Bool
+    ) {
+        self.storeID = storeID
+        self.kind = kind
+        self.runtimeID = runtimeID
+        self.persists = persists
+        self.reducer = reducer
+        self.reducerState = state
+        self.current = VersionedModel(version: version, model: reducer.model(of: state))
+    }
+
+    /// The effects started and not finished, by id.
+    public var unfinishedEffects: [EffectID: Reducer.Effect] { pendingEffects }
+
+    public var waitingCount: Int { waiters.count }
+
+    // MARK: Events
+
+    public mutating func eventReceived(_ event: Reducer.Event) -> [Action] {
+        guard !isClosed else { return [] }
+        inbox.append(event)
+        guard !isDraining else { return [] }
+        isDraining = true
+        return drain()
+    }
+
+    public mutating func effectFinished(_ id: EffectID, events: [Reducer.Event]) -> [Action] {
+        pendingEffects[id] = nil
+        var actions: [Action] = []
+        for event in events { actions += eventReceived(event) }
+        return actions
+    }
+
+    /// Effects a snapshot recorded as unfinished, run again on the worker that adopted the store.
+    public mutating func restored(pending effects: [Reducer.Effect]) -> [Action] {
+        let started = register(effects)
+        return started.isEmpty ? [] : [.runEffects(started)]
+    }
+
+    // MARK: Snapshots
+
+    public mutating func snapshotSaved() -> [Action] {
+        guard let saved = unsaved else { return [] }
+        unsaved = nil
+        return settle(changedModel: saved.changedModel, effects: saved.effects) + drain()
+    }
+
+    public mutating func snapshotFailed() -> [Action] {
+        guard var failed = unsaved else { return [] }
+        guard !isClosed else { return snapshotSaved() }
+        let delay = failed.retryDelay
+        failed.retryDelay = min(delay * 2, Self.longestRetryDelay)
+        unsaved = failed
+        return [.scheduleSnapshotRetry(after: delay)]
+    }
+
+    /// The wait after a failed write is over: write again, unless the store closed meanwhile (then the event
+    /// goes on without its snapshot, as a closed store keeps none).
+    public mutating func snapshotRetryDue() -> [Action] {
+        guard let retry = unsaved else { return [] }
+        guard !isClosed else { return snapshotSaved() }
+        return [.saveSnapshot(retry.snapshot)]
+    }
+
+    // MARK: Subscribers
+
+    public mutating func nextRequested(afterVersion: Int64?) -> NextAnswer {
+        guard !isClosed, !isRuntimeShutDown else { return .now(nil) }
+        guard let afterVersion, current.version <= afterVersion else { return .now(current) }
+        lastWaiterID += 1
+        waiters[lastWaiterID] = afterVersion
+        return .wait(lastWaiterID)
+    }
+
+    /// The caller's timeout passed: it gets the unchanged model (nil once closed or shut down).
+    public mutating func waiterExpired(_ id: WaiterID) -> [Action] {
+        guard waiters.removeValue(forKey: id) != nil else { return [] }
+        return [.wakeWaiters([WakeUp(waiterID: id, model: isClosed || isRuntimeShutDown ? nil : current)])]
+    }
+
+    // MARK: Ending
+
+    public mutating func closeRequested() -> [Action] {
+        guard !isClosed else { return [] }
+        isClosed = true
+        inbox.removeAll()
+        return wakeEveryWaiterWithNil() + [.deleteSnapshot] + drainedIfIdle()
+    }
+
+    public mutating func runtimeShutDown() -> [Action] {
+        isRuntimeShutDown = true
+        return wakeEveryWaiterWithNil()
+    }
+
+    // MARK: Applying events
+
+    private mutating func drain() -> [Action] {
+        var actions: [Action] = []
+        while unsaved == nil, !isClosed, !inbox.isEmpty {
+            actions += apply(inbox.removeFirst())
+        }
+        return actions + drainedIfIdle()
+    }
+
+    private mutating func drainedIfIdle() -> [Action] {
+        guard isDraining, unsaved == nil, inbox.isEmpty || isClosed else { return [] }
+        isDraining = false
+        return [.drained]
+    }
+
+    private mutating func apply(_ event: Reducer.Event) -> [Action] {
+        let before = reducerState
+        let effects = reducer.reduce(&reducerState, event)
+        // An event that leaves the state as it was leaves the model as it was: the model is not built again.
+        var changedModel = false
+        if reducerState != before {
+            let model = reducer.model(of: reducerState)
+            changedModel = model != current.model
+            if changedModel { current = VersionedModel(version: current.version + 1, model: model) }
+        }
+        let started = register(effects)
+        guard persists, changedModel || !started.isEmpty else {
+            return settle(changedModel: changedModel, effects: started)
+        }
+        do {
+            let snapshot = try makeSnapshot()
+            unsaved = Unsaved(
+                snapshot: snapshot, changedModel: changedModel, effects: started, retryDelay: Self.firstRetryDelay)
+            return [.saveSnapshot(snapshot)]
+        } catch {
+            for effect in started { pendingEffects[effect.id] = nil }
+            return closeFailing(error)
+        }
+    }
+
+    private mutating func register(_ effects: [Reducer.Effect]) -> [StartedEffect] {
+        var started: [StartedEffect] = []
+        for effect in effects {
+            lastEffectID += 1
+            pendingEffects[lastEffectID] = effect
+            started.append(StartedEffect(id: lastEffectID, effect: effect))
+        }
+        return started
+    }
+
+    /// After the event's snapshot is stored (or when none is written): waiters wake, then effects start.
+    private mutating func settle(changedModel: Bool, effects: [StartedEffect]) -> [Action] {
+        var actions: [Action] = []
+        if changedModel {
+            // The model is visible before its snapshot is stored, so a caller may already have seen it and wait
+            // past it: that one keeps waiting for the next change.
+            let due = waiters.filter { $0.value < current.version }.keys.sorted()
+            for id in due { waiters[id] = nil }
+            if !due.isEmpty { actions.append(.wakeWaiters(due.map { WakeUp(waiterID: $0, model: current) })) }
+        }
+        if !effects.isEmpty { actions.append(.runEffects(effects)) }
+        return actions
+    }
+
+    private func makeSnapshot() throws(StoreError) -> StoreSnapshot {
+        do {
+            let state = try (reducerState as? any SnapshotRepresentable)?.snapshot ?? JSONValue(encoding: reducerState)
+            let pending = try pendingEffects.keys.sorted().compactMap { id in
+                try pendingEffects[id].map { try JSONValue(encoding: $0) }
+            }
+            return StoreSnapshot(
+                storeID: storeID, kind: kind, runtimeID: runtimeID, version: current.version, state: state,
+                pendingEffects: pending)
+        } catch {
+            throw .snapshotNotEncodable(String(describing: error))
+        }
+    }
+
+    private mutating func closeFailing(_ error: StoreError) -> [Action] {
+        failure = error
+        isClosed = true
+        inbox.removeAll()
+        return [.failed(error)] + wakeEveryWaiterWithNil() + drainedIfIdle()
+    }
+
+    private mutating func wakeEveryWaiterWithNil() -> [Action] {
+        let ids = waiters.keys.sorted()
+        waiters.removeAll()
+        return ids.isEmpty ? [] : [.wakeWaiters(ids.map { WakeUp(waiterID: $0, model: nil) })]
+    }
+}
+
+extension StoreHostStateMachine.StartedEffect: Sendable where Reducer.Effect: Sendable {}
+extension StoreHostStateMachine.Action: Sendable where Reducer.Effect: Sendable {}
