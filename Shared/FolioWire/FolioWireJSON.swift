@@ -1,32 +1,16 @@
-import Foundation
+import FolioModel
 
-/// JSON coders for the Folio API: times are RFC 3339 UTC strings (fractional seconds optional).
-enum FolioJSON {
-    private static let whole = Date.ISO8601FormatStyle()
-    private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-
-    static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            let seconds = date.timeIntervalSince1970
-            try container.encode(
-                seconds.rounded(.down) == seconds ? whole.format(date) : fractional.format(date))
-        }
-        return encoder
+/// The coders of the Folio API's JSON: times are RFC 3339 UTC strings (fractional seconds optional), and
+/// values go to and from the project's ``JSONValue`` without Foundation's JSON coders.
+public enum FolioWireJSON {
+    /// Reads a shape from a parsed answer or request.
+    public static func decode<T: Decodable>(_ type: T.Type = T.self, from value: JSONValue) throws -> T {
+        try JSONValueDecoder(dateDecoding: .rfc3339).decode(type, from: value)
     }
 
-    static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            if let date = try? whole.parse(text) { return date }
-            if let date = try? fractional.parse(text) { return date }
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "\(text) is not an RFC 3339 time")
-        }
-        return decoder
+    /// Writes a shape. `nulls` writes optional members without a value as `null`, as `/v1` answers do;
+    /// without it they are left out, as requests leave them.
+    public static func encode(_ value: some Encodable, nulls: Bool = false) throws -> JSONValue {
+        try JSONValueEncoder(dateEncoding: .rfc3339, nilEncoding: nulls ? .null : .omit).encode(value)
     }
 }
