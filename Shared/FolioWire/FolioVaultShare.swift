@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a share stands.
-public enum FolioVaultShareStatus: String, FolioWireEnum {
+public enum FolioVaultShareStatus: String, FolioWireEnum, CaseIterable {
     case pending = "PENDING"
     case accepted = "ACCEPTED"
     case rejected = "REJECTED"

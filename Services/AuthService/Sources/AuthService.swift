@@ -18,21 +18,21 @@ public enum AuthService {
             name: name, migrations: try Migration.load(directory: directory),
             methods: { context in methods(context) },
             restorers: { context in
-                let folio = context.folioClient()
+                let folio = context.folio
                 return [
                     SessionStore.kind: SessionStore.restorer(context, folio: folio),
                     AuthStore.kind: AuthStore.restorer(context, folio: folio),
                 ]
             },
-            background: { context in [SessionExpiryWatcher.start(context, folio: context.folioClient())] })
+            background: { context in [SessionExpiryWatcher.start(context, folio: context.folio)] })
     }
 
     static func methods(_ context: ServiceContext) -> [RPCMethod] {
         let runtimes = RuntimeDirectory(database: context.database)
         return [
             ServiceHealth.method(HealthMethods.auth, context: context),
-            SessionStore.mountMethod(context, folio: context.folioClient()),
-            AuthStore.mountMethod(context, folio: context.folioClient()),
+            SessionStore.mountMethod(context, folio: context.folio),
+            AuthStore.mountMethod(context, folio: context.folio),
             RuntimeMethods.create.handled { call in
                 let created = try await runtimes.create(try RuntimeRequestParser.parse(call))
                 context.logger.info("runtime created", ["runtimeId": created.runtimeID])

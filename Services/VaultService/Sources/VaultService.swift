@@ -81,7 +81,7 @@ extension VaultStore.Dependencies {
     /// watches), made once from the service's context.
     static func live(_ context: ServiceContext, settings: VaultSettings) -> VaultStore.Dependencies {
         let database = VaultDatabase(pool: context.database, keyEncryptionKey: settings.keyEncryptionKey)
-        let sync = VaultSync(database: database, folio: context.folioClient(), logger: context.logger)
+        let sync = VaultSync(database: database, folio: context.folio, logger: context.logger)
         return VaultStore.Dependencies(
             context: context,
             repository: VaultRepository(database: database),
