@@ -47,6 +47,7 @@ let package = Package(
 
         // MARK: Shared libraries
         .target(name: "FolioModel", path: "Shared/FolioModel"),
+        .target(name: "FolioWire", dependencies: ["FolioModel"], path: "Shared/FolioWire"),
         .target(name: "Lifecycle", path: "Shared/Lifecycle"),
         .target(name: "Crypto", dependencies: ["CSodium"], path: "Shared/Crypto"),
         .target(name: "Postgres", dependencies: ["CPostgres"], path: "Shared/Postgres"),
@@ -58,7 +59,8 @@ let package = Package(
         .target(
             name: "StoreKitTesting", dependencies: ["StoreKit", "Bus", "FolioModel"], path: "Shared/StoreKitTesting"),
         .target(name: "FolioAPI", dependencies: ["FolioModel", "Bus", "WireModel"], path: "Shared/FolioAPI"),
-        .target(name: "FolioClient", dependencies: ["FolioModel", "HTTP", "Crypto"], path: "Shared/FolioClient"),
+        .target(
+            name: "FolioClient", dependencies: ["FolioModel", "FolioWire", "HTTP", "Crypto"], path: "Shared/FolioClient"),
         .target(
             name: "ServiceKit",
             dependencies: [
@@ -80,7 +82,7 @@ let package = Package(
             path: "Services/Gateway/Sources"),
         .executableTarget(name: "folio-gateway", dependencies: ["GatewayService"], path: "Services/Gateway/Main"),
         .target(
-            name: "FolioEmulator", dependencies: ["FolioModel", "Lifecycle", "HTTP", "Crypto"],
+            name: "FolioEmulator", dependencies: ["FolioModel", "FolioWire", "Lifecycle", "HTTP", "Crypto"],
             path: "Services/FolioEmulator/Sources"),
         .executableTarget(name: "folio-emulator", dependencies: ["FolioEmulator"], path: "Services/FolioEmulator/Main"),
         .target(
@@ -123,6 +125,9 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "FolioModelTests", dependencies: ["FolioModel"], path: "Tests/FolioModelTests"),
+        .testTarget(
+            name: "FolioWireTests", dependencies: ["FolioWire", "FolioModel"], path: "Tests/FolioWireTests",
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"], path: "Tests/CryptoTests"),
         .testTarget(
             name: "PhoneNumbersTests", dependencies: ["PhoneNumbers", "CPhoneNumber"], path: "Tests/PhoneNumbersTests"),

@@ -1,6 +1,5 @@
 import FolioModel
-import Foundation
-import HTTP
+import FolioWire
 
 extension FolioClient {
     /// `POST /v1/auth/ceremonies`: starts a ceremony and returns its first step (which may already be
@@ -108,49 +107,10 @@ extension FolioClient {
     private func authCall<Body: Encodable, Response: Decodable>(
         _ method: String, _ path: String, body: Body?, idempotencyKey: String?
     ) async throws(FolioAuthError) -> Response {
-        var bytes: [UInt8]?
-        if let body {
-            do {
-                bytes = Array(try FolioJSON.encoder().encode(body))
-            } catch {
-                throw FolioAuthError(
-                    failure: nil, underlying: .malformedResponse("cannot encode the request body: \(error)"))
-            }
-        }
-        var headers = [
-            "Authorization": "Bearer \(configuration.apiKey)", "Accept": "application/json",
-            "User-Agent": "FolioClient",
-        ]
-        if bytes != nil { headers["Content-Type"] = "application/json" }
-        if let idempotencyKey { headers["Idempotency-Key"] = idempotencyKey }
-        let response: HTTPClientResponse
         do {
-            response = try await transfer(
-                HTTPClientRequest(method: method, url: baseURL + path, headers: headers, body: bytes))
+            return try await call(FolioCall(method, path, encoding: body, idempotencyKey: idempotencyKey))
         } catch {
-            throw FolioAuthError(failure: nil, underlying: error)
+            throw FolioAuthError(error)
         }
-        guard response.body.count <= configuration.maxResponseSize else {
-            throw FolioAuthError(
-                failure: nil,
-                underlying: .malformedResponse(
-                    "\(method) \(path): answer larger than \(configuration.maxResponseSize) bytes"))
-        }
-        guard (200..<300).contains(response.status) else {
-            throw FolioAuthError(failure: Self.authFailure(response.body), underlying: Self.apiError(response))
-        }
-        do {
-            return try FolioJSON.decoder().decode(Response.self, from: Data(response.body))
-        } catch {
-            throw FolioAuthError(
-                failure: nil, underlying: .malformedResponse("cannot decode \(Response.self): \(error)"))
-        }
-    }
-
-    private static func authFailure(_ body: [UInt8]) -> FolioAuthFailure? {
-        struct ErrorBody: Decodable {
-            var error: FolioAuthFailure
-        }
-        return try? FolioJSON.decoder().decode(ErrorBody.self, from: Data(body)).error
     }
 }

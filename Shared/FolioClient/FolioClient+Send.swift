@@ -1,6 +1,6 @@
 import FolioModel
+import FolioWire
 import Foundation
-import HTTP
 
 extension FolioClient {
     /// Sends `body` as JSON to `path` (starting with `/`, query included) and decodes the answer.
@@ -11,16 +11,7 @@ extension FolioClient {
         _ method: String, _ path: String, body: Body?, idempotencyKey: String? = nil,
         as type: Response.Type = Response.self
     ) async throws(FolioClientError) -> Response {
-        var bytes: [UInt8]?
-        if let body {
-            do {
-                bytes = Array(try FolioJSON.encoder().encode(body))
-            } catch {
-                throw .malformedResponse("cannot encode the request body: \(error)")
-            }
-        }
-        let response = try await exchange(method, path, body: bytes, idempotencyKey: idempotencyKey)
-        return try decode(response, as: Response.self)
+        try await call(FolioCall(method, path, encoding: body, idempotencyKey: idempotencyKey))
     }
 
     /// Sends a call without a body and decodes the answer.
@@ -28,22 +19,14 @@ extension FolioClient {
         _ method: String, _ path: String, idempotencyKey: String? = nil,
         as type: Response.Type = Response.self
     ) async throws(FolioClientError) -> Response {
-        let response = try await exchange(method, path, body: nil, idempotencyKey: idempotencyKey)
-        return try decode(response, as: Response.self)
+        try await call(FolioCall(method, path, idempotencyKey: idempotencyKey))
     }
 
     /// Sends `json` (or no body) and returns the answer as a ``JSONValue`` (`null` for an empty answer).
     public func send(
         _ method: String, _ path: String, json: JSONValue?, idempotencyKey: String? = nil
     ) async throws(FolioClientError) -> JSONValue {
-        let response = try await exchange(
-            method, path, body: json?.serialized(), idempotencyKey: idempotencyKey)
-        guard !response.body.isEmpty else { return .null }
-        do {
-            return try JSONParser.parse(response.body, maxDepth: 256)
-        } catch {
-            throw .malformedResponse("\(method) \(path): \(error)")
-        }
+        try await callJSON(FolioCall(method, path, body: json, idempotencyKey: idempotencyKey))
     }
 
     /// Percent-encodes one path segment (an id), so any opaque id is safe in a URL.
@@ -61,53 +44,4 @@ extension FolioClient {
 
     private static let unreserved = CharacterSet(
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    /// Sends the request; a non-2xx status becomes ``FolioClientError/api(status:code:message:retryAfterSeconds:)``.
-    private func exchange(
-        _ method: String, _ path: String, body: [UInt8]?, idempotencyKey: String?
-    ) async throws(FolioClientError) -> HTTPClientResponse {
-        var headers = [
-            "Authorization": "Bearer \(configuration.apiKey)", "Accept": "application/json",
-            "User-Agent": "FolioClient",
-        ]
-        if body != nil { headers["Content-Type"] = "application/json" }
-        if let idempotencyKey { headers["Idempotency-Key"] = idempotencyKey }
-        let request = HTTPClientRequest(
-            method: method, url: baseURL + path, headers: headers, body: body)
-        let response = try await transfer(request)
-        guard response.body.count <= configuration.maxResponseSize else {
-            throw .malformedResponse("\(method) \(path): answer larger than \(configuration.maxResponseSize) bytes")
-        }
-        guard (200..<300).contains(response.status) else {
-            throw Self.apiError(response)
-        }
-        return response
-    }
-
-    /// Reads the standard error body; an answer without it (e.g. from a proxy) keeps its status with code
-    /// `HTTP_<status>`.
-    static func apiError(_ response: HTTPClientResponse) -> FolioClientError {
-        let headerRetry = response.headers["retry-after"].flatMap { Int($0) }
-        if let body = try? JSONParser.parse(response.body), let error = body["error"],
-            let code = error["code"]?.stringValue
-        {
-            return .api(
-                status: response.status, code: code, message: error["message"]?.stringValue ?? "",
-                retryAfterSeconds: error["retryAfterSeconds"]?.intValue.map { Int($0) } ?? headerRetry)
-        }
-        let text = String(decoding: response.body.prefix(200), as: UTF8.self)
-        return .api(
-            status: response.status, code: "HTTP_\(response.status)", message: text,
-            retryAfterSeconds: headerRetry)
-    }
-
-    private func decode<Response: Decodable>(_ response: HTTPClientResponse, as type: Response.Type)
-        throws(FolioClientError) -> Response
-    {
-        do {
-            return try FolioJSON.decoder().decode(Response.self, from: Data(response.body))
-        } catch {
-            throw .malformedResponse("cannot decode \(Response.self): \(error)")
-        }
-    }
 }

@@ -41,4 +41,12 @@ public struct FolioClient: Sendable {
         while base.hasSuffix("/") { base.removeLast() }
         baseURL = base
     }
+
+    /// This client with calls that give up after `timeout`: the same connections and settings otherwise, so a
+    /// caller that waits longer (a long poll) or shorter (a health probe) needs no client of its own.
+    public func calling(timeout: Duration) -> FolioClient {
+        var configuration = configuration
+        configuration.timeout = timeout
+        return FolioClient(configuration: configuration, httpClient: httpClient)
+    }
 }

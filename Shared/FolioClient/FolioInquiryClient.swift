@@ -1,4 +1,5 @@
 import FolioModel
+import FolioWire
 import Foundation
 import HTTP
 
@@ -8,46 +9,28 @@ extension FolioClient {
         FolioInquiryClient(client: self, inquiryId: inquiryId, token: token, deviceId: deviceId)
     }
 
-    struct InquiryEmpty: Encodable {}
-
     /// Sends an inquiry call; an error answer becomes a ``FolioInquiryError``.
+    func inquiryCall<Response: Decodable>(_ call: FolioCall) async throws(FolioInquiryError) -> Response {
+        do {
+            return try await self.call(call)
+        } catch {
+            throw FolioInquiryError(error)
+        }
+    }
+
+    /// An inquiry call with `body` in its wire shape, sent with the device's inquiry token when there is one.
     func inquiryCall<Body: Encodable, Response: Decodable>(
-        _ method: String, _ path: String, body: Body?, token: String? = nil, idempotencyKey: String? = nil
+        _ method: String, _ path: String, body: Body, token: String? = nil, idempotencyKey: String? = nil
     ) async throws(FolioInquiryError) -> Response {
-        var bytes: [UInt8]?
-        if let body {
-            do {
-                bytes = Array(try FolioJSON.encoder().encode(body))
-            } catch {
-                throw .malformedAnswer(message: "cannot encode the request body: \(error)")
-            }
-        }
-        var headers = [
-            "Authorization": "Bearer \(configuration.apiKey)", "Accept": "application/json",
-            "User-Agent": "FolioClient",
-        ]
-        if let token { headers["Folio-Inquiry-Token"] = token }
-        if bytes != nil { headers["Content-Type"] = "application/json" }
-        if let idempotencyKey { headers["Idempotency-Key"] = idempotencyKey }
-        let response: HTTPClientResponse
+        let call: FolioCall
         do {
-            response = try await transfer(
-                HTTPClientRequest(method: method, url: baseURL + path, headers: headers, body: bytes))
+            call = try FolioCall(
+                method, path, encoding: body, headers: token.map { ["Folio-Inquiry-Token": $0] } ?? [:],
+                idempotencyKey: idempotencyKey)
         } catch {
-            throw FolioInquiryError(error, body: nil)
+            throw FolioInquiryError(error)
         }
-        guard response.body.count <= configuration.maxResponseSize else {
-            throw .malformedAnswer(
-                message: "\(method) \(path): answer larger than \(configuration.maxResponseSize) bytes")
-        }
-        guard (200..<300).contains(response.status) else {
-            throw FolioInquiryError(Self.apiError(response), body: response.body)
-        }
-        do {
-            return try FolioJSON.decoder().decode(Response.self, from: Data(response.body))
-        } catch {
-            throw .malformedAnswer(message: "\(method) \(path): cannot decode \(Response.self): \(error)")
-        }
+        return try await inquiryCall(call)
     }
 
     /// `POST /v1/operator/inquiries`: creates an inquiry (CREATED) and its first launch code.
@@ -62,8 +45,9 @@ extension FolioClient {
         -> FolioInquiryLaunchCode
     {
         try await inquiryCall(
-            "POST", "/v1/operator/inquiries/\(Self.pathSegment(inquiryId))/launch-codes", body: InquiryEmpty?.none,
-            idempotencyKey: idempotencyKey)
+            FolioCall(
+                "POST", "/v1/operator/inquiries/\(Self.pathSegment(inquiryId))/launch-codes",
+                idempotencyKey: idempotencyKey))
     }
 
     /// `POST /v1/inquiries/launch`: exchanges a launch code; this device becomes the controller. Retry with
@@ -103,8 +87,7 @@ public struct FolioInquiryClient: Sendable {
     /// `GET /v1/inquiries/{inquiryId}`: the current state; the observer screen when this device has no control.
     public func step(locale: String? = nil) async throws(FolioInquiryError) -> FolioInquiryStep {
         let query = FolioClient.query([("deviceId", deviceId), ("locale", locale)])
-        return try await client.inquiryCall(
-            "GET", path + query, body: FolioClient.InquiryEmpty?.none, token: token)
+        return try await client.inquiryCall(FolioCall("GET", path + query, headers: tokenHeader))
     }
 
     /// `POST .../submit`: the fields of step `stepId`; answers the next step (the last step stays).
@@ -147,8 +130,7 @@ public struct FolioInquiryClient: Sendable {
     /// `GET .../result`.
     public func result() async throws(FolioInquiryError) -> FolioInquiryResult {
         try await client.inquiryCall(
-            "GET", path + "/result" + FolioClient.query([("deviceId", deviceId)]),
-            body: FolioClient.InquiryEmpty?.none, token: token)
+            FolioCall("GET", path + "/result" + FolioClient.query([("deviceId", deviceId)]), headers: tokenHeader))
     }
 
     /// `POST .../handoffs`: a single-use code another device redeems to join.
@@ -174,9 +156,10 @@ public struct FolioInquiryClient: Sendable {
     /// artifacts (`.upstream(404, "OUTCOME_NOT_FOUND", _)` before it passed).
     public func verificationOutcome(stepId: String) async throws(FolioInquiryError) -> FolioVerificationOutcomeAnswer {
         try await client.inquiryCall(
-            "GET",
-            path + "/verifications/\(FolioClient.pathSegment(stepId))/outcome"
-                + FolioClient.query([("deviceId", deviceId)]), body: FolioClient.InquiryEmpty?.none, token: token)
+            FolioCall(
+                "GET",
+                path + "/verifications/\(FolioClient.pathSegment(stepId))/outcome"
+                    + FolioClient.query([("deviceId", deviceId)]), headers: tokenHeader))
     }
 
     /// `GET .../files/{fileId}`: the bytes of a file uploaded to the inquiry and its mime type.
@@ -184,30 +167,26 @@ public struct FolioInquiryClient: Sendable {
     public func downloadFile(fileId: String, maxBytes: Int = FolioInquiryError.defaultFileLimitBytes)
         async throws(FolioInquiryError) -> FolioInquiryDownload
     {
-        let url =
-            client.baseURL + path + "/files/\(FolioClient.pathSegment(fileId))"
-            + FolioClient.query([("deviceId", deviceId)])
-        let headers = [
-            "Authorization": "Bearer \(client.configuration.apiKey)", "Folio-Inquiry-Token": token,
-            "User-Agent": "FolioClient",
-        ]
+        var call = FolioCall(
+            "GET",
+            path + "/files/\(FolioClient.pathSegment(fileId))" + FolioClient.query([("deviceId", deviceId)]),
+            headers: tokenHeader)
+        call.acceptsJSON = false
+        call.maxResponseSize = maxBytes + 1
         let response: HTTPClientResponse
         do {
-            var request = HTTPClientRequest(method: "GET", url: url, headers: headers)
-            request.maxResponseSize = maxBytes + 1
-            response = try await client.transfer(request)
-        } catch where error == .responseTooLarge {
+            response = try await client.exchange(call)
+        } catch  where error == .responseTooLarge {
             throw .fileTooLarge(limitBytes: maxBytes)
         } catch {
-            throw FolioInquiryError(error, body: nil)
-        }
-        guard (200..<300).contains(response.status) else {
-            throw FolioInquiryError(FolioClient.apiError(response), body: response.body)
+            throw FolioInquiryError(error)
         }
         guard response.body.count <= maxBytes else { throw .fileTooLarge(limitBytes: maxBytes) }
         let mimeType = response.headers["content-type"] ?? "application/octet-stream"
         return FolioInquiryDownload(mimeType: mimeType, bytes: response.body)
     }
+
+    private var tokenHeader: [String: String] { ["Folio-Inquiry-Token": token] }
 
     private var path: String { "/v1/inquiries/\(FolioClient.pathSegment(inquiryId))" }
 

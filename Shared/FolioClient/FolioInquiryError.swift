@@ -1,3 +1,6 @@
+import FolioModel
+import FolioWire
+
 /// A failed inquiry call, by what the caller does about it. docs/folio-api.md ("Inquiries", "Errors") lists
 /// the status and code behind each case.
 public enum FolioInquiryError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -72,8 +75,8 @@ public enum FolioInquiryError: Error, Sendable, Equatable, CustomStringConvertib
         }
     }
 
-    /// Maps a failed call: `body` is Folio's error answer, if any.
-    init(_ error: FolioClientError, body: [UInt8]?) {
+    /// Maps a failed call; the error body's `fields` and `limitBytes` come from ``FolioAPIError/details``.
+    init(_ error: FolioAPIError) {
         guard let status = error.status, let code = error.code else {
             if error == .malformedResponse {
                 self = .malformedAnswer(message: error.message)
@@ -82,7 +85,6 @@ public enum FolioInquiryError: Error, Sendable, Equatable, CustomStringConvertib
             }
             return
         }
-        let details = body.flatMap { try? FolioJSON.decoder().decode(ErrorBody.self, from: .init($0)).error }
         switch (status, code) {
         case (_, "LAUNCH_CODE_INVALID"): self = .launchCodeInvalid
         case (_, "LAUNCH_INVALID"): self = .launchInvalid
@@ -96,7 +98,7 @@ public enum FolioInquiryError: Error, Sendable, Equatable, CustomStringConvertib
         case (_, "CANNOT_COMPLETE"): self = .cannotComplete
         case (_, "INQUIRY_FINISHED"): self = .finished
         case (_, "FIELD_VALIDATION"):
-            self = .fieldValidation(message: error.message, fields: details?.fields ?? [:])
+            self = .fieldValidation(message: error.message, fields: Self.fields(error.details))
         case (_, "SCHEMA_VALIDATION"): self = .schemaValidation(message: error.message)
         case (_, "INVALID_CODE"): self = .invalidCode(message: error.message)
         case (_, "EXPIRED_CODE"): self = .expiredCode(message: error.message)
@@ -108,19 +110,24 @@ public enum FolioInquiryError: Error, Sendable, Equatable, CustomStringConvertib
         case (_, "HANDOFF_EXPIRED"): self = .handoffExpired
         case (_, "HANDOFF_CONSUMED"): self = .handoffConsumed
         case (_, "HANDOFF_MISMATCH"): self = .handoffMismatch
-        case (413, _): self = .fileTooLarge(limitBytes: details?.limitBytes ?? Self.defaultFileLimitBytes)
+        case (413, _):
+            self = .fileTooLarge(
+                limitBytes: error.details?["limitBytes"]?.intValue.map { Int($0) } ?? Self.defaultFileLimitBytes)
         case (429, _): self = .rateLimited(retryAfterSeconds: error.retryAfterSeconds)
         case (500..., _): self = .internal(message: error.message)
         default: self = .upstream(status: status, code: code, message: error.message)
         }
     }
 
-    private struct ErrorBody: Decodable {
-        struct Details: Decodable {
-            var fields: [String: String]?
-            var limitBytes: Int?
+    /// The `fields` member of a FIELD_VALIDATION body: field key → message (none when it is not that shape).
+    private static func fields(_ details: JSONValue?) -> [String: String] {
+        guard let members = details?["fields"]?.objectValue else { return [:] }
+        var fields: [String: String] = [:]
+        for (key, value) in members {
+            guard let message = value.stringValue else { return [:] }
+            fields[key] = message
         }
-        var error: Details
+        return fields
     }
 
     public var description: String {

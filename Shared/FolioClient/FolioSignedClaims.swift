@@ -1,5 +1,6 @@
 import Crypto
-import Foundation
+import FolioModel
+import FolioWire
 
 /// The claims of a compact JWS Folio signed with one of its published keys (window attestations, verification
 /// outcomes).
@@ -20,7 +21,7 @@ enum FolioSignedClaims {
         guard let kid, let jwk = jwks.key(withID: kid) else { throw Rejection(reason: "no key \(kid ?? "(none)")") }
         do {
             let (_, payload) = try JWS.verify(jws, publicKey: try jwk.publicKey())
-            return try FolioJSON.decoder().decode(Claims.self, from: Data(payload))
+            return try FolioWireJSON.decode(Claims.self, from: try JSONParser.parse(payload))
         } catch {
             throw Rejection(reason: "does not verify: \(error)")
         }

@@ -1,5 +1,5 @@
-import Foundation
-import HTTP
+import FolioModel
+import FolioWire
 
 extension FolioClient {
     /// The vault calls for the account of an active, signed-in session: each call sends
@@ -46,67 +46,25 @@ public struct FolioVaultClient: Sendable {
         if case .session(let id) = access { id } else { nil }
     }
 
-    struct Empty: Encodable {}
-
-    /// Sends a vault call; an error answer becomes a ``FolioVaultError`` with the body's vault fields.
+    /// Sends a vault call as this client's caller; an error answer becomes a ``FolioVaultError``.
     func call<Body: Encodable, Response: Decodable>(
         _ method: String, _ path: String, body: Body?, idempotencyKey: String?
     ) async throws(FolioVaultError) -> Response {
-        var bytes: [UInt8]?
-        if let body {
-            do {
-                bytes = Array(try FolioJSON.encoder().encode(body))
-            } catch {
-                throw FolioVaultError(
-                    failure: nil, underlying: .malformedResponse("cannot encode the request body: \(error)"))
-            }
-        }
-        var headers = [
-            "Authorization": "Bearer \(client.configuration.apiKey)", "Accept": "application/json",
-            "User-Agent": "FolioClient",
-        ]
-        headers.merge(access.headers) { _, caller in caller }
-        if bytes != nil { headers["Content-Type"] = "application/json" }
-        if let idempotencyKey { headers["Idempotency-Key"] = idempotencyKey }
-        let response: HTTPClientResponse
         do {
-            response = try await client.transfer(
-                HTTPClientRequest(method: method, url: client.baseURL + path, headers: headers, body: bytes))
+            return try await client.call(
+                FolioCall(method, path, encoding: body, headers: access.headers, idempotencyKey: idempotencyKey))
         } catch {
-            throw FolioVaultError(failure: nil, underlying: error)
-        }
-        guard response.body.count <= client.configuration.maxResponseSize else {
-            throw FolioVaultError(
-                failure: nil,
-                underlying: .malformedResponse(
-                    "\(method) \(path): answer larger than \(client.configuration.maxResponseSize) bytes"))
-        }
-        guard (200..<300).contains(response.status) else {
-            throw FolioVaultError(
-                failure: Self.failure(response.body), underlying: FolioClient.apiError(response))
-        }
-        do {
-            return try FolioJSON.decoder().decode(Response.self, from: Data(response.body))
-        } catch {
-            throw FolioVaultError(
-                failure: nil, underlying: .malformedResponse("cannot decode \(Response.self): \(error)"))
+            throw FolioVaultError(error)
         }
     }
 
     func call<Response: Decodable>(_ method: String, _ path: String, idempotencyKey: String? = nil)
         async throws(FolioVaultError) -> Response
     {
-        try await call(method, path, body: Empty?.none, idempotencyKey: idempotencyKey)
+        try await call(method, path, body: JSONValue?.none, idempotencyKey: idempotencyKey)
     }
 
     static func segment(_ id: String) -> String {
         FolioClient.pathSegment(id)
-    }
-
-    private static func failure(_ body: [UInt8]) -> FolioVaultFailure? {
-        struct ErrorBody: Decodable {
-            var error: FolioVaultFailure
-        }
-        return try? FolioJSON.decoder().decode(ErrorBody.self, from: Data(body)).error
     }
 }

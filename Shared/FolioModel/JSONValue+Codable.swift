@@ -52,7 +52,7 @@ extension JSONValue {
     /// Decodes this value as `type`; a mismatch throws a `JSONCodingError` naming the path.
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
         do {
-            return try JSONDecoder().decode(T.self, from: Data(serialized()))
+            return try JSONValueDecoder().decode(T.self, from: self)
         } catch let DecodingError.keyNotFound(key, context) {
             throw JSONCodingError("missing field \(Self.path(context.codingPath + [key]))")
         } catch let DecodingError.typeMismatch(_, context) {

@@ -1,4 +1,5 @@
 import Bus
+import FolioClient
 import Lifecycle
 import Postgres
 import StoreKit
@@ -12,6 +13,9 @@ public struct ServiceContext: Sendable {
     public let logger: Logger
     public let registry: StoreRegistry
     public let configuration: ServiceConfiguration
+    /// The process's one client of the Folio API: every store and background task of the service calls Folio
+    /// through it (see ``folioClient(timeoutSeconds:)``).
+    public let folio: FolioClient
 
     public init(
         name: String, workerID: String, transport: any BusTransport, database: PostgresPool, logger: Logger,
@@ -24,6 +28,7 @@ public struct ServiceContext: Sendable {
         self.logger = logger
         self.registry = registry
         self.configuration = configuration
+        folio = Self.makeFolioClient(configuration)
     }
 
     public var bus: BusClient { BusClient(transport: transport, timeout: configuration.busTimeout) }

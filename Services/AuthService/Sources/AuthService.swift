@@ -17,14 +17,14 @@ public enum AuthService {
         return ServiceDefinition(
             name: name, migrations: try Migration.load(directory: directory),
             stores: { context in
-                let folio = context.folioClient()
+                let folio = context.folio
                 return [
                     context.hosting(SessionStore.self, .live(context, folio: folio)),
                     context.hosting(AuthStore.self, .live(context, folio: folio)),
                 ]
             },
             methods: { context in methods(context) },
-            background: { context in [SessionExpiryWatcher.start(context, folio: context.folioClient())] })
+            background: { context in [SessionExpiryWatcher.start(context, folio: context.folio)] })
     }
 
     static func methods(_ context: ServiceContext) -> [RPCMethod] {

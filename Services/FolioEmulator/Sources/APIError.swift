@@ -1,34 +1,22 @@
 import FolioModel
+import FolioWire
 import HTTP
 
-/// An error answer of the Folio API: the HTTP status plus the standard body
-/// `{"error": {"code": "SCREAMING_SNAKE", "message": "...", "retryAfterSeconds": n}}`.
-struct APIError: Error, Equatable, CustomStringConvertible {
-    var status: Int
-    var code: String
-    var message: String
-    var retryAfterSeconds: Int?
+/// An error answer of the Folio API: the shared ``FolioAPIError``, which FolioClient reads back.
+typealias APIError = FolioAPIError
 
-    init(status: Int, code: String, message: String, retryAfterSeconds: Int? = nil) {
-        self.status = status
-        self.code = code
-        self.message = message
-        self.retryAfterSeconds = retryAfterSeconds
-    }
+extension FolioAPIError {
+    /// The status the emulator answers with (500 for an error that is not an answer, which it never makes).
+    var answerStatus: Int { status ?? 500 }
 
-    var description: String { "\(status) \(code): \(message)" }
-
-    var body: JSONValue {
-        var error: [String: JSONValue] = ["code": .string(code), "message": .string(message)]
-        if let retryAfterSeconds { error["retryAfterSeconds"] = .int(Int64(retryAfterSeconds)) }
-        return ["error": .object(error)]
-    }
+    /// The standard error body `{"error": {"code": "SCREAMING_SNAKE", "message": "...", "retryAfterSeconds": n}}`.
+    var body: JSONValue { envelope }
 
     /// The response, with `Retry-After` when a retry delay is known.
     var response: HTTPResponse {
         var headers: [(String, String)] = []
         if let retryAfterSeconds { headers.append(("Retry-After", String(retryAfterSeconds))) }
-        return .json(body, status: status, headers: headers)
+        return .json(envelope, status: answerStatus, headers: headers)
     }
 
     static func invalidRequest(_ message: String) -> APIError {
@@ -39,8 +27,7 @@ struct APIError: Error, Equatable, CustomStringConvertible {
         APIError(status: 404, code: code, message: message)
     }
 
-    static let unauthorized = APIError(
-        status: 401, code: "UNAUTHORIZED", message: "missing or wrong bearer token")
+    static let unauthorized = APIError(status: 401, code: "UNAUTHORIZED", message: "missing or wrong bearer token")
 
     static func internalError(_ message: String) -> APIError {
         APIError(status: 500, code: "INTERNAL_ERROR", message: message)

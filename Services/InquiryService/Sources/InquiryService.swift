@@ -38,7 +38,7 @@ public enum InquiryService {
     /// The store's dependencies in a running worker: Folio through FolioClient (FOLIO_API_URL, FOLIO_API_KEY),
     /// the device memory and runtimes in PostgreSQL, the SDK language through the AuthService.
     static func dependencies(_ context: ServiceContext, mappers: IdentityMappers) -> InquiryStore.Dependencies {
-        let client = context.folioClient()
+        let client = context.folio
         let keys = FolioSigningKeys(folio: client)
         let verifier = WindowAttestationVerifier(keys: keys)
         let database = context.database

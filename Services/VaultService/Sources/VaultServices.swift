@@ -15,7 +15,7 @@ struct VaultServices: Sendable {
 
     static func live(_ context: ServiceContext, settings: VaultSettings) -> VaultServices {
         let database = VaultDatabase(pool: context.database, keyEncryptionKey: settings.keyEncryptionKey)
-        let sync = VaultSync(database: database, folio: context.folioClient(), logger: context.logger)
+        let sync = VaultSync(database: database, folio: context.folio, logger: context.logger)
         return VaultServices(
             context: context,
             repository: VaultRepository(database: database),

@@ -3,58 +3,15 @@ import WireModel
 
 // Translations between Folio's ceremony API and the AuthStore wire model.
 
-extension AuthMethod {
-    init(folio method: FolioAuthMethod) {
-        switch method {
-        case .password: self = .password
-        case .otp: self = .otp
-        case .totp: self = .totp
-        case .recoveryCode: self = .recoveryCode
-        case .newPassword: self = .newPassword
-        case .socialRedirect: self = .socialRedirect
-        case .socialCallback: self = .socialCallback
-        case .integratorAttestation: self = .integratorAttestation
-        case .passkey: self = .passkey
-        case .deviceApproval: self = .deviceApproval
-        }
-    }
-
-    var folio: FolioAuthMethod {
-        switch self {
-        case .password: .password
-        case .otp: .otp
-        case .totp: .totp
-        case .recoveryCode: .recoveryCode
-        case .newPassword: .newPassword
-        case .socialRedirect: .socialRedirect
-        case .socialCallback: .socialCallback
-        case .integratorAttestation: .integratorAttestation
-        case .passkey: .passkey
-        case .deviceApproval: .deviceApproval
-        }
-    }
+// The store model's methods and providers are Folio's enums; these spellings keep the reducers' call sites.
+extension FolioAuthMethod {
+    init(folio method: FolioAuthMethod) { self = method }
+    var folio: FolioAuthMethod { self }
 }
 
-extension AuthSocialProvider {
-    init(folio provider: FolioSocialProvider) {
-        switch provider {
-        case .google: self = .google
-        case .apple: self = .apple
-        case .microsoft: self = .microsoft
-        case .github: self = .github
-        case .facebook: self = .facebook
-        }
-    }
-
-    var folio: FolioSocialProvider {
-        switch self {
-        case .google: .google
-        case .apple: .apple
-        case .microsoft: .microsoft
-        case .github: .github
-        case .facebook: .facebook
-        }
-    }
+extension FolioSocialProvider {
+    init(folio provider: FolioSocialProvider) { self = provider }
+    var folio: FolioSocialProvider { self }
 }
 
 extension AuthPhase {

@@ -1,20 +1,10 @@
+import FolioWire
 import WireModel
 
-/// An external identity provider of the SocialRedirect and SocialCallback phases. Wire: `{type: 'GITHUB'}`.
-public enum AuthSocialProvider: WirePlainEnum {
-    case google
-    case apple
-    case microsoft
-    case github
-    case facebook
+/// An external identity provider of the SocialRedirect and SocialCallback phases: Folio's own enum, whose wire
+/// shape `{type: 'GITHUB'}` is the store model's too.
+public typealias AuthSocialProvider = FolioSocialProvider
 
-    public var wireType: String {
-        switch self {
-        case .google: "GOOGLE"
-        case .apple: "APPLE"
-        case .microsoft: "MICROSOFT"
-        case .github: "GITHUB"
-        case .facebook: "FACEBOOK"
-        }
-    }
+extension FolioSocialProvider: WirePlainEnum {
+    public var wireType: String { rawValue }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import FolioModel
+import FolioWire
 
 extension AccountCredentials {
     /// The authentication fields of an `accounts` fixture record (all optional).
@@ -24,7 +25,7 @@ extension AccountCredentials {
         var trustedDeviceIds: [String]?
     }
 
-    private static let firstFactorMethods: Set<AuthMethod> = [.password, .otp, .passkey, .socialRedirect]
+    private static let firstFactorMethods: Set<FolioAuthMethod> = [.password, .otp, .passkey, .socialRedirect]
 
     /// Reads the credentials of the fixture accounts, turning test passwords and recovery codes into
     /// verifiers (Argon2id with the organization's derivation: blocking, run on the start thread).
@@ -73,7 +74,7 @@ extension AccountCredentials {
             }
             credentials.passkeyCredentialIds = fixture.passkeyCredentialIds ?? []
             for link in fixture.socialLinks ?? [] {
-                guard let provider = SocialProvider(rawValue: link.provider) else {
+                guard let provider = FolioSocialProvider(rawValue: link.provider) else {
                     throw invalid("unknown social provider \(link.provider)")
                 }
                 credentials.socialLinks.append(SocialLink(provider: provider, subject: link.subject))
@@ -89,7 +90,7 @@ extension AccountCredentials {
             credentials.requiresPasskeyWithPassword = fixture.requiresPasskeyWithPassword ?? false
             credentials.trustedDeviceIds = fixture.trustedDeviceIds ?? []
             if let names = fixture.signInMethods {
-                let methods = names.compactMap(AuthMethod.init(rawValue:))
+                let methods = names.compactMap(FolioAuthMethod.init(rawValue:))
                 guard methods.count == names.count, !methods.isEmpty,
                     methods.allSatisfy(firstFactorMethods.contains)
                 else {

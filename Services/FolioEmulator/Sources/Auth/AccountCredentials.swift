@@ -1,3 +1,4 @@
+import FolioWire
 import Crypto
 import Foundation
 
@@ -5,7 +6,7 @@ import Foundation
 /// passkeys, social links, requirement flags and the two lock counters.
 struct AccountCredentials: Sendable {
     struct SocialLink: Sendable, Equatable {
-        var provider: SocialProvider
+        var provider: FolioSocialProvider
         var subject: String
     }
 
@@ -23,7 +24,7 @@ struct AccountCredentials: Sendable {
     var requiresDeviceApproval = false
     var requiresPasskeyWithPassword = false
     /// First-factor methods in the order offered; nil: derived from what the account has.
-    var signInMethods: [AuthMethod]?
+    var signInMethods: [FolioAuthMethod]?
     var trustedDeviceIds: [String] = []
     var passwordLock = AttemptCounter()
     var codeLock = AttemptCounter()

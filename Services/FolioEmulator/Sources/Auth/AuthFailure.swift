@@ -31,7 +31,7 @@ struct AuthFailure: Error, Equatable, CustomStringConvertible {
     /// Wraps a general API error (bad JSON, idempotency, ...).
     init(_ error: APIError) {
         self.init(
-            status: error.status, code: error.code, message: error.message,
+            status: error.answerStatus, code: error.code ?? "INTERNAL_ERROR", message: error.message,
             retryAfterSeconds: error.retryAfterSeconds)
     }
 

@@ -1,35 +1,5 @@
 import FolioModel
-
-/// The ways to answer a ceremony step (the SDK's AuthMethod); on the wire `{"type": "PASSWORD"}`.
-enum AuthMethod: String, Sendable, CaseIterable {
-    case password = "PASSWORD"
-    case otp = "OTP"
-    case totp = "TOTP"
-    case recoveryCode = "RECOVERY_CODE"
-    case newPassword = "NEW_PASSWORD"
-    case socialRedirect = "SOCIAL_REDIRECT"
-    case socialCallback = "SOCIAL_CALLBACK"
-    case integratorAttestation = "INTEGRATOR_ATTESTATION"
-    case passkey = "PASSKEY"
-    case deviceApproval = "DEVICE_APPROVAL"
-
-    var json: JSONValue { ["type": .string(rawValue)] }
-
-    /// Methods whose wrong answers count against the code lock (the password has its own).
-    var isCode: Bool { self == .otp || self == .totp || self == .recoveryCode }
-}
-
-/// The social providers Folio federates with.
-enum SocialProvider: String, Sendable, CaseIterable {
-    case google = "GOOGLE"
-    case apple = "APPLE"
-    case microsoft = "MICROSOFT"
-    case github = "GITHUB"
-    case facebook = "FACEBOOK"
-
-    /// The path segment of the provider's authorize route, e.g. `google`.
-    var pathName: String { rawValue.lowercased() }
-}
+import FolioWire
 
 /// What a sign-in or recovery was started for: an email address or an E.164 phone number.
 enum AuthIdentifier: Sendable, Equatable {

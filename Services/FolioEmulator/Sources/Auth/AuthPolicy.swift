@@ -1,5 +1,6 @@
 import Crypto
 import FolioModel
+import FolioWire
 
 /// How an organization's ceremonies behave: limits, lifetimes, sign-up and social settings.
 ///
@@ -147,7 +148,7 @@ struct AuthPolicy: Sendable, Decodable, Equatable {
         guard anonymousSignIn == "IDENTIFY" || anonymousSignIn == "GUEST" else {
             return "anonymousSignIn must be IDENTIFY or GUEST"
         }
-        if let unknown = socialProviders.first(where: { SocialProvider(rawValue: $0) == nil }) {
+        if let unknown = socialProviders.first(where: { FolioSocialProvider(rawValue: $0) == nil }) {
             return "unknown social provider \(unknown)"
         }
         if let id = signUpIntegratorId {

@@ -1,15 +1,16 @@
 import Crypto
 import FolioModel
+import FolioWire
 import Foundation
 
 /// One answer of `POST .../answer`: `{"type": "<METHOD>", "value": {...}}`.
 struct CeremonyAnswer: Sendable {
-    var method: AuthMethod
+    var method: FolioAuthMethod
     var fields: JSONFields
 
     init(_ json: JSONValue?, path: String) throws(AuthFailure) {
         let tagged = try JSONFields.tagged(json, path: path)
-        guard let method = AuthMethod(rawValue: tagged.type) else {
+        guard let method = FolioAuthMethod(rawValue: tagged.type) else {
             throw .invalidRequest("\(path).type \(tagged.type) is not an answer type")
         }
         guard let fields = tagged.value else { throw .invalidRequest("\(path).value must be an object") }

@@ -1,5 +1,6 @@
 import Crypto
 import FolioModel
+import FolioWire
 import Foundation
 
 extension AuthState {
@@ -116,7 +117,7 @@ extension AuthState {
     }
 
     /// Switches the current step to one of its alternatives.
-    mutating func selectAlternative(_ id: String, _ method: AuthMethod, _ env: AuthEnvironment) throws(AuthFailure)
+    mutating func selectAlternative(_ id: String, _ method: FolioAuthMethod, _ env: AuthEnvironment) throws(AuthFailure)
         -> JSONValue
     {
         var ceremony = try openCeremony(id, env)

@@ -1,5 +1,6 @@
 import Crypto
 import FolioModel
+import FolioWire
 import Foundation
 
 extension AuthState {
@@ -140,12 +141,12 @@ extension AuthState {
         throws(AuthFailure)
     {
         let name = try fields.tagged("provider").type
-        guard let provider = SocialProvider(rawValue: name) else {
+        guard let provider = FolioSocialProvider(rawValue: name) else {
             throw .invalidRequest("\(fields.path).provider \(name) is not a social provider")
         }
         let offered =
             ceremony.accountId.flatMap { credentials[$0]?.socialLinks.map(\.provider) }
-            ?? env.policy(ceremony.organizationId).socialProviders.compactMap(SocialProvider.init(rawValue:))
+            ?? env.policy(ceremony.organizationId).socialProviders.compactMap(FolioSocialProvider.init(rawValue:))
         guard offered.contains(provider) else { throw .invalidRequest("\(name) is not offered for this step") }
         let redirectUri = try fields.string("redirectUri", maxLength: 2048)
         guard isAllowedRedirect(redirectUri, ceremony.organizationId, env) else {

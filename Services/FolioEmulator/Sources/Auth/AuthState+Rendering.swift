@@ -1,5 +1,6 @@
 import Crypto
 import FolioModel
+import FolioWire
 import Foundation
 
 extension AuthState {
@@ -39,7 +40,7 @@ extension AuthState {
     }
 
     /// One phase: `{"type": "<METHOD>", "value": {...}}` with what the client needs to answer it.
-    private func phase(_ method: AuthMethod, _ stage: Stage, _ ceremony: Ceremony, _ env: AuthEnvironment)
+    private func phase(_ method: FolioAuthMethod, _ stage: Stage, _ ceremony: Ceremony, _ env: AuthEnvironment)
         -> JSONValue
     {
         let policy = env.policy(ceremony.organizationId)

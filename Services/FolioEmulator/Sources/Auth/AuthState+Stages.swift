@@ -1,5 +1,6 @@
 import Crypto
 import FolioModel
+import FolioWire
 import Foundation
 
 extension AuthState {
@@ -16,7 +17,7 @@ extension AuthState {
             if ceremony.kind == .signIn, policy.anonymousSignIn == "GUEST" {
                 return try complete(&ceremony, env)
             }
-            var methods: [AuthMethod] = []
+            var methods: [FolioAuthMethod] = []
             if ceremony.supportsPasskeys { methods.append(.passkey) }
             if !policy.socialProviders.isEmpty { methods.append(.socialRedirect) }
             guard !methods.isEmpty else {
@@ -28,7 +29,7 @@ extension AuthState {
         let satisfied = ceremony.satisfied
         if ceremony.kind == .recovery {
             if !satisfied.contains(.firstFactor) {
-                let methods: [AuthMethod] = (credentials.recoveryVerifier == nil ? [] : [.recoveryCode]) + [.otp]
+                let methods: [FolioAuthMethod] = (credentials.recoveryVerifier == nil ? [] : [.recoveryCode]) + [.otp]
                 return enter(.firstFactor, methods, &ceremony, env)
             }
             if !satisfied.contains(.newPassword) { return enter(.newPassword, [.newPassword], &ceremony, env) }
@@ -47,7 +48,7 @@ extension AuthState {
         if ceremony.kind == .signIn, credentials.requiresDeviceApproval,
             !credentials.trustedDeviceIds.contains(ceremony.device.id), !satisfied.contains(.deviceApproval)
         {
-            let fallback: [AuthMethod] = credentials.recoveryVerifier == nil ? [] : [.recoveryCode]
+            let fallback: [FolioAuthMethod] = credentials.recoveryVerifier == nil ? [] : [.recoveryCode]
             return enter(.deviceApproval, [.deviceApproval] + fallback, &ceremony, env)
         }
         if ceremony.kind == .signIn, credentials.integratorId != nil, !satisfied.contains(.attestation) {
@@ -57,7 +58,7 @@ extension AuthState {
     }
 
     /// The first-factor methods offered to this client, and the capability it lacks when there are none.
-    private func firstFactorMethods(_ credentials: AccountCredentials, _ ceremony: Ceremony) -> ([AuthMethod], String) {
+    private func firstFactorMethods(_ credentials: AccountCredentials, _ ceremony: Ceremony) -> ([FolioAuthMethod], String) {
         if credentials.requiresPasskeyWithPassword {
             return (ceremony.supportsPasskeys ? [.password] : [], "PASSKEY")
         }
@@ -74,7 +75,7 @@ extension AuthState {
     }
 
     private mutating func enter(
-        _ factor: Ceremony.Factor, _ methods: [AuthMethod], _ ceremony: inout Ceremony, _ env: AuthEnvironment
+        _ factor: Ceremony.Factor, _ methods: [FolioAuthMethod], _ ceremony: inout Ceremony, _ env: AuthEnvironment
     ) {
         var stage = Stage(factor: factor, methods: methods, current: methods[0])
         prepare(methods[0], &stage, ceremony, env)
@@ -87,7 +88,7 @@ extension AuthState {
     }
 
     /// Makes `method` the stage's current one and creates what it needs (a code sent, a challenge...).
-    mutating func prepare(_ method: AuthMethod, _ stage: inout Stage, _ ceremony: Ceremony, _ env: AuthEnvironment) {
+    mutating func prepare(_ method: FolioAuthMethod, _ stage: inout Stage, _ ceremony: Ceremony, _ env: AuthEnvironment) {
         let policy = env.policy(ceremony.organizationId)
         let account = ceremony.accountId.flatMap { env.accounts.account(id: $0) }
         let credentials = account.map { self.credentials(of: $0) }
@@ -127,7 +128,7 @@ extension AuthState {
         case .socialRedirect:
             let provider =
                 credentials?.socialLinks.first?.provider
-                ?? policy.socialProviders.lazy.compactMap(SocialProvider.init(rawValue:)).first ?? .google
+                ?? policy.socialProviders.lazy.compactMap(FolioSocialProvider.init(rawValue:)).first ?? .google
             let state = token()
             socialStates[state] = ceremony.id
             stage.social = Stage.Social(provider: provider, state: state, redirectUri: nil)

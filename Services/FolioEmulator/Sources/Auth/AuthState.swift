@@ -1,5 +1,6 @@
 import Crypto
 import FolioModel
+import FolioWire
 import Foundation
 
 /// Everything the authentication routes change, guarded by one lock in ``AuthEmulator``.
@@ -19,7 +20,7 @@ struct AuthState: Sendable {
     /// An authorization code the emulated social provider issued.
     struct SocialCode: Sendable {
         var ceremonyId: String
-        var provider: SocialProvider
+        var provider: FolioSocialProvider
         var subject: String
         var redirectUri: String
         var expiresAt: Date

@@ -1,4 +1,5 @@
 import FolioModel
+import FolioWire
 import Foundation
 
 /// One authentication ceremony: what it is for, what has been proven so far, the step it waits at,
@@ -59,7 +60,7 @@ struct Stage: Sendable {
     }
 
     struct Social: Sendable {
-        var provider: SocialProvider
+        var provider: FolioSocialProvider
         var state: String
         /// Set by the SOCIAL_REDIRECT answer.
         var redirectUri: String?
@@ -72,10 +73,10 @@ struct Stage: Sendable {
 
     var factor: Ceremony.Factor
     /// The current method first, then the alternatives.
-    var methods: [AuthMethod]
-    var current: AuthMethod
+    var methods: [FolioAuthMethod]
+    var current: FolioAuthMethod
     /// A second input answered together with the current one (TOTP or PASSKEY after a PASSWORD).
-    var secondInput: AuthMethod?
+    var secondInput: FolioAuthMethod?
     var salt: [UInt8] = []
     var otp: OTP?
     var social: Social?
@@ -84,5 +85,5 @@ struct Stage: Sendable {
     var passkey: Passkey?
     var deviceChallengeId: String?
 
-    var alternatives: [AuthMethod] { methods.filter { $0 != current && $0 != .socialCallback } }
+    var alternatives: [FolioAuthMethod] { methods.filter { $0 != current && $0 != .socialCallback } }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import FolioModel
+import FolioWire
 import HTTP
 
 extension Emulator {
@@ -101,10 +102,10 @@ extension Emulator {
     func selectAlternative(_ request: EmulatorRequest) async throws(APIError) -> HTTPResponse {
         let env = authEnvironment(request)
         let id = request.parameter("ceremonyId")
-        let method: AuthMethod
+        let method: FolioAuthMethod
         do throws(AuthFailure) {
             let type = try JSONFields(try authBody(request), path: "body").tagged("method").type
-            guard let parsed = AuthMethod(rawValue: type) else {
+            guard let parsed = FolioAuthMethod(rawValue: type) else {
                 throw AuthFailure.invalidRequest("\(type) is not a method")
             }
             method = parsed

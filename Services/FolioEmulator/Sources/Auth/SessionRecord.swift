@@ -1,14 +1,11 @@
 import FolioModel
+import FolioWire
 import Foundation
 
 /// A Folio session: created when a sign-in or recovery completes, ended by sign-out, expired by
 /// its lifetime or by Folio (`POST /admin/sessions/{id}/expire`).
 struct SessionRecord: Sendable {
-    enum Status: String, Sendable {
-        case active = "ACTIVE"
-        case ended = "ENDED"
-        case expired = "EXPIRED"
-    }
+    typealias Status = FolioSessionStatus
 
     var id: String
     var organizationId: String

@@ -1,4 +1,5 @@
 import FolioModel
+import FolioWire
 import HTTP
 
 extension Emulator {
@@ -15,14 +16,14 @@ extension Emulator {
             guard inquiries.templates[templateId] != nil else {
                 throw InquiryFailure(status: 404, code: "TEMPLATE_NOT_FOUND", message: "no template \(templateId)")
             }
-            var launchAnswer = InquiryLaunchAnswer.normal
+            var launchAnswer = FolioInquiryTesting.LaunchAnswer.normal
             var verificationKnobs: [String: InquiryVerificationKnobs] = [:]
             if let testing = try fields.object("testing") {
                 if let unknown = testing.keys.sorted().first(where: { $0 != "launchAnswer" && $0 != "verification" }) {
                     throw .invalidRequest("testing.\(unknown) is not one of launchAnswer, verification")
                 }
                 if let knob = testing["launchAnswer"], !knob.isNull {
-                    guard let text = knob.stringValue, let answer = InquiryLaunchAnswer(rawValue: text) else {
+                    guard let text = knob.stringValue, let answer = FolioInquiryTesting.LaunchAnswer(rawValue: text) else {
                         throw .invalidRequest(
                             "testing.launchAnswer must be NORMAL, WITHOUT_INQUIRY_ID, BAD_ATTESTATION_SIGNATURE or "
                                 + "ATTESTATION_FOR_OTHER_INQUIRY")

@@ -1,4 +1,5 @@
 import FolioModel
+import FolioWire
 import Foundation
 
 /// What the emulator keeps about an inquiry (`GET /admin/inquiries/{id}`).
@@ -52,7 +53,7 @@ public struct FolioEmulatorInquiry: Decodable, Sendable, Equatable {
     public var templateId: String
     public var referenceId: String?
     public var correlationId: String
-    /// An InquiryStatus, e.g. `PENDING`.
+    /// An FolioInquiryStatus, e.g. `PENDING`.
     public var status: String
     public var stepIndex: Int
     public var stepId: String

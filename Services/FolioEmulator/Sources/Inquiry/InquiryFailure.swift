@@ -1,4 +1,5 @@
 import FolioModel
+import FolioWire
 import HTTP
 
 /// A refused inquiry call: the standard error body plus the members docs/folio-api.md lists per code
@@ -22,7 +23,7 @@ struct InquiryFailure: Error, Equatable, CustomStringConvertible {
 
     /// Wraps a general API error (bad JSON, unknown organization).
     init(_ error: APIError) {
-        self.init(status: error.status, code: error.code, message: error.message)
+        self.init(status: error.answerStatus, code: error.code ?? "INTERNAL_ERROR", message: error.message)
     }
 
     var description: String { "\(status) \(code): \(message)" }
@@ -57,7 +58,7 @@ struct InquiryFailure: Error, Equatable, CustomStringConvertible {
         InquiryFailure(status: 410, code: "INQUIRY_EXPIRED", message: "inquiry \(id) has expired")
     }
 
-    static func finished(_ id: String, _ status: InquiryStatus) -> InquiryFailure {
+    static func finished(_ id: String, _ status: FolioInquiryStatus) -> InquiryFailure {
         InquiryFailure(status: 409, code: "INQUIRY_FINISHED", message: "inquiry \(id) is \(status.rawValue)")
     }
 

@@ -1,28 +1,6 @@
 import FolioModel
+import FolioWire
 import Foundation
-
-/// InquiryStatus of docs/inquiry-store.md; every status but CREATED and PENDING is final.
-enum InquiryStatus: String, Sendable {
-    case created = "CREATED"
-    case pending = "PENDING"
-    case completed = "COMPLETED"
-    case approved = "APPROVED"
-    case declined = "DECLINED"
-    case needsReview = "NEEDS_REVIEW"
-    case canceled = "CANCELED"
-    case expired = "EXPIRED"
-    case failed = "FAILED"
-
-    var isFinal: Bool { self != .created && self != .pending }
-}
-
-/// The emulator-only `testing.launchAnswer` knob: how launches and handoff redemptions answer.
-enum InquiryLaunchAnswer: String, Sendable {
-    case normal = "NORMAL"
-    case withoutInquiryId = "WITHOUT_INQUIRY_ID"
-    case badAttestationSignature = "BAD_ATTESTATION_SIGNATURE"
-    case attestationForOtherInquiry = "ATTESTATION_FOR_OTHER_INQUIRY"
-}
 
 /// One inquiry as Folio keeps it.
 struct InquiryRecord: Sendable {
@@ -73,10 +51,10 @@ struct InquiryRecord: Sendable {
     let expiresAt: Date
     let launchCodeTtl: TimeInterval
     let tokenTtl: TimeInterval
-    let launchAnswer: InquiryLaunchAnswer
+    let launchAnswer: FolioInquiryTesting.LaunchAnswer
     /// The `testing.verification` knobs by step id.
     let verificationKnobs: [String: InquiryVerificationKnobs]
-    var status: InquiryStatus = .created
+    var status: FolioInquiryStatus = .created
     var stepIndex = 0
     var controllerDeviceId: String?
     var locale: String
@@ -94,7 +72,7 @@ struct InquiryRecord: Sendable {
         if !status.isFinal, now >= expiresAt { finish(.expired, now: now) }
     }
 
-    mutating func finish(_ status: InquiryStatus, now: Date) {
+    mutating func finish(_ status: FolioInquiryStatus, now: Date) {
         self.status = status
         finishedAt = now
     }

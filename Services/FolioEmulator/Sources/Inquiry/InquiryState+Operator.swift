@@ -1,4 +1,5 @@
 import FolioModel
+import FolioWire
 import Foundation
 
 /// What `POST /v1/operator/inquiries` asks for, read and checked.
@@ -10,7 +11,7 @@ struct InquiryCreation: Sendable {
     var expiresIn: TimeInterval
     var launchCodeTtl: TimeInterval
     var tokenTtl: TimeInterval
-    var launchAnswer: InquiryLaunchAnswer
+    var launchAnswer: FolioInquiryTesting.LaunchAnswer
     var verificationKnobs: [String: InquiryVerificationKnobs] = [:]
 }
 

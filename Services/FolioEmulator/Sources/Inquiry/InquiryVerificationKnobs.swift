@@ -1,21 +1,11 @@
 import FolioModel
+import FolioWire
 
 /// The emulator-only `testing.verification.<stepId>` knobs of one verification step.
 struct InquiryVerificationKnobs: Sendable, Equatable {
-    /// How an attempt ends.
-    enum Outcome: String, Sendable, CaseIterable {
-        case pass = "PASS"
-        case fail = "FAIL"
-        case error = "ERROR"
-        case expire = "EXPIRE"
-    }
+    typealias Outcome = FolioVerificationKnobs.Outcome
 
-    /// Which part of a selfie capture is rendered wrong.
-    enum CaptureMismatch: String, Sendable, CaseIterable {
-        case stepId = "STEP_ID"
-        case inquiryId = "INQUIRY_ID"
-        case blankSession = "BLANK_SESSION"
-    }
+    typealias CaptureMismatch = FolioVerificationKnobs.CaptureMismatch
 
     /// One per attempt; attempts past the list pass.
     var outcomes: [Outcome] = []
@@ -24,13 +14,7 @@ struct InquiryVerificationKnobs: Sendable, Equatable {
     var selfieServiceUrl: String?
     var captureMismatch: CaptureMismatch?
     var photoWithoutCaptureField = false
-    /// What the download of a passed step's artifacts gives instead of the photos.
-    enum ArtifactBytes: String, Sendable, CaseIterable {
-        /// 32 MiB and one byte.
-        case oversized = "OVERSIZED"
-        /// A PNG signature followed by bytes that are no image.
-        case unreadable = "UNREADABLE"
-    }
+    typealias ArtifactBytes = FolioVerificationKnobs.ArtifactBytes
 
     var artifactBytes: ArtifactBytes?
     /// GovIdOutput fields that replace the template's (`documentNumber`, `birthdate`).

@@ -23,7 +23,7 @@ struct VaultFailure: Error, Equatable, CustomStringConvertible {
 
     /// Wraps a general API error (bad JSON, cursor, query parameter).
     init(_ error: APIError) {
-        self.init(status: error.status, code: error.code, message: error.message)
+        self.init(status: error.answerStatus, code: error.code ?? "INTERNAL_ERROR", message: error.message)
     }
 
     /// Wraps a refusal of the shared field reader or of the session lookup.

@@ -1,18 +1,12 @@
 import FolioModel
+import FolioWire
 import Foundation
 
 /// A record or folder as Folio stores it: clear-text header, opaque ciphertext.
 struct VaultRecord: Sendable {
-    enum Kind: String, Sendable {
-        case record = "RECORD"
-        case folder = "FOLDER"
-    }
+    typealias Kind = FolioVaultRecordKind
 
-    enum State: String, Sendable {
-        case active = "ACTIVE"
-        case deleted = "DELETED"
-        case purged = "PURGED"
-    }
+    typealias State = FolioVaultRecordState
 
     var id: String
     var kind: Kind
@@ -65,12 +59,7 @@ struct VaultSettings: Sendable {
 
 /// A share of a record with another account of the organization.
 struct VaultShare: Sendable {
-    enum Status: String, Sendable, CaseIterable {
-        case pending = "PENDING"
-        case accepted = "ACCEPTED"
-        case rejected = "REJECTED"
-        case revoked = "REVOKED"
-    }
+    typealias Status = FolioVaultShareStatus
 
     var id: String
     var recordId: String

@@ -60,7 +60,7 @@ extension InquiryFolio {
                             .update())
                     case .result:
                         let result = try await calls.result()
-                        return .result(InquiryStatus(rawValue: result.status.rawValue) ?? .pending)
+                        return .result(result.status)
                     }
                 } catch let error as FolioInquiryError {
                     throw InquiryError(folio: error)
@@ -106,7 +106,7 @@ extension FolioInquiryStep {
         }
         return FolioStepUpdate(
             inquiryId: inquiryId, correlationId: correlationId,
-            status: InquiryStatus(rawValue: status.rawValue) ?? .pending, locale: locale, controller: controller,
+            status: status, locale: locale, controller: controller,
             stage: stage)
     }
 }

@@ -1,20 +1,20 @@
 import Foundation
 
 /// What a vault record holds: a document or a folder.
-public enum FolioVaultRecordKind: String, FolioWireEnum {
+public enum FolioVaultRecordKind: String, FolioWireEnum, CaseIterable {
     case record = "RECORD"
     case folder = "FOLDER"
 }
 
 /// Where a record is in its lifecycle: active, in the trash, or permanently deleted (a tombstone).
-public enum FolioVaultRecordState: String, FolioWireEnum {
+public enum FolioVaultRecordState: String, FolioWireEnum, CaseIterable {
     case active = "ACTIVE"
     case deleted = "DELETED"
     case purged = "PURGED"
 }
 
 /// What an account may do with a record: the owner changes it, a viewer reads it.
-public enum FolioVaultPermission: String, FolioWireEnum {
+public enum FolioVaultPermission: String, FolioWireEnum, CaseIterable {
     case owner = "OWNER"
     case view = "VIEW"
 }

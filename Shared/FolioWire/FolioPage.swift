@@ -53,3 +53,5 @@ public struct FolioAccountSignup: Codable, Sendable, Equatable {
         self.phone = phone
     }
 }
+
+extension FolioPage: Encodable where Item: Encodable {}

@@ -1,8 +1,7 @@
-import Crypto
 import Foundation
 
 /// Where a share stands.
-public enum FolioVaultShareStatus: String, FolioWireEnum {
+public enum FolioVaultShareStatus: String, FolioWireEnum, CaseIterable {
     case pending = "PENDING"
     case accepted = "ACCEPTED"
     case rejected = "REJECTED"
@@ -33,15 +32,6 @@ public struct FolioVaultShare: Codable, Sendable, Equatable {
     public var rejectedAt: Date?
     /// Set once the owner revoked it; an accepted record stays with the recipient.
     public var revokedAt: Date?
-
-    /// True when the owner's signature verifies with `ownerSignPublicKey` (from ``FolioVaultKeys``).
-    public func hasValidSignature(ownerSignPublicKey: [UInt8]) -> Bool {
-        guard let key = try? Ed25519.PublicKey(bytes: ownerSignPublicKey) else { return false }
-        let message = FolioVaultInvite.signingMessage(
-            recordId: recordId, ownerAccountId: ownerAccountId, recipientAccountId: recipientAccountId,
-            permission: permission, recipientBoxPublicKey: recipientBoxPublicKey.bytes, wrappedKey: wrappedKey.bytes)
-        return key.isValidSignature(signature.bytes, for: message)
-    }
 }
 
 /// The body of an invite: the record key sealed to the recipient and the owner's signature.
@@ -65,21 +55,6 @@ public struct FolioVaultInvite: Codable, Sendable, Equatable {
         self.signature = FolioBytes(signature)
     }
 
-    /// Seals `recordKey` to the recipient's published box key and signs the invite with the owner's key.
-    public static func sealed(
-        recordId: String, ownerAccountId: String, recipient: FolioVaultKeys, recordKey: [UInt8],
-        signingKey: Ed25519.PrivateKey, permission: FolioVaultPermission = .view
-    ) throws -> FolioVaultInvite {
-        let wrapped = try SealedBox.seal(recordKey, to: recipient.boxPublicKey.bytes)
-        let message = signingMessage(
-            recordId: recordId, ownerAccountId: ownerAccountId, recipientAccountId: recipient.accountId,
-            permission: permission, recipientBoxPublicKey: recipient.boxPublicKey.bytes, wrappedKey: wrapped)
-        return FolioVaultInvite(
-            recipientAccountId: recipient.accountId, permission: permission,
-            recipientBoxPublicKey: recipient.boxPublicKey.bytes, wrappedKey: wrapped,
-            signature: try signingKey.sign(message))
-    }
-
     /// What the owner signs: seven lines joined with `\n` (docs/folio-api.md, "Shares and invites").
     public static func signingMessage(
         recordId: String, ownerAccountId: String, recipientAccountId: String, permission: FolioVaultPermission,
@@ -87,7 +62,7 @@ public struct FolioVaultInvite: Codable, Sendable, Equatable {
     ) -> [UInt8] {
         let lines = [
             "folio-vault-invite-v1", recordId, ownerAccountId, recipientAccountId, permission.rawValue,
-            Base64URL.encode(recipientBoxPublicKey), Base64URL.encode(wrappedKey),
+            WireBase64URL.encode(recipientBoxPublicKey), WireBase64URL.encode(wrappedKey),
         ]
         return Array(lines.joined(separator: "\n").utf8)
     }

@@ -33,15 +33,23 @@ public enum FolioIdentity: Codable, Sendable, Equatable {
         }
     }
 
+    private enum ValueKey: String, CodingKey {
+        case userId, email, guestId
+    }
+
+    // Only the members of the case: an AUTHENTICATED value has no guestId, not even a null one.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FolioTaggedKey.self)
         switch self {
         case .authenticated(let userId, let email):
             try container.encode("AUTHENTICATED", forKey: .type)
-            try container.encode(Value(userId: userId, email: email), forKey: .value)
+            var value = container.nestedContainer(keyedBy: ValueKey.self, forKey: .value)
+            try value.encode(userId, forKey: .userId)
+            try value.encode(email, forKey: .email)
         case .transient(let guestId):
             try container.encode("TRANSIENT", forKey: .type)
-            try container.encode(Value(guestId: guestId), forKey: .value)
+            var value = container.nestedContainer(keyedBy: ValueKey.self, forKey: .value)
+            try value.encode(guestId, forKey: .guestId)
         }
     }
 }

@@ -1,5 +1,3 @@
-import Crypto
-
 /// How the client derives a proof from a password or recovery code: Argon2id (`ALG_ARGON2ID13`) of its
 /// UTF-8 bytes with this salt and these limits, `length` bytes, sent base64url. See ``FolioAuthProof``.
 public struct FolioKeyDerivation: Codable, Sendable, Equatable {
@@ -17,9 +15,6 @@ public struct FolioKeyDerivation: Codable, Sendable, Equatable {
         self.memLimit = memLimit
         self.length = length
     }
-
-    /// The Argon2id limits.
-    public var limits: PasswordHash.Limits { PasswordHash.Limits(opsLimit: opsLimit, memLimit: memLimit) }
 }
 
 /// PASSWORD: derive the proof with `derivation`.

@@ -2,7 +2,7 @@ import FolioModel
 import Foundation
 
 /// InquiryStatus: every status but `created` and `pending` is final.
-public enum FolioInquiryStatus: String, Codable, Sendable, Hashable {
+public enum FolioInquiryStatus: String, Codable, Sendable, Hashable, CaseIterable {
     case created = "CREATED"
     case pending = "PENDING"
     case completed = "COMPLETED"
@@ -18,7 +18,7 @@ public enum FolioInquiryStatus: String, Codable, Sendable, Hashable {
 }
 
 /// The body of `POST /v1/operator/inquiries` (the operator's backend; tests and benches).
-public struct FolioInquiryCreate: Encodable, Sendable, Equatable {
+public struct FolioInquiryCreate: Codable, Sendable, Equatable {
     public var organizationId: String
     public var templateId: String
     public var referenceId: String?
@@ -51,9 +51,9 @@ public struct FolioInquiryCreate: Encodable, Sendable, Equatable {
 }
 
 /// Emulator-only knobs of a new inquiry.
-public struct FolioInquiryTesting: Encodable, Sendable, Equatable {
+public struct FolioInquiryTesting: Codable, Sendable, Equatable {
     /// How launches and handoff redemptions of the inquiry answer.
-    public enum LaunchAnswer: String, Encodable, Sendable {
+    public enum LaunchAnswer: String, Codable, Sendable, CaseIterable {
         case normal = "NORMAL"
         /// The answer leaves `inquiryId` out.
         case withoutInquiryId = "WITHOUT_INQUIRY_ID"
@@ -75,9 +75,9 @@ public struct FolioInquiryTesting: Encodable, Sendable, Equatable {
 }
 
 /// Emulator-only knobs of one verification step (`testing.verification.<stepId>`).
-public struct FolioVerificationKnobs: Encodable, Sendable, Equatable {
+public struct FolioVerificationKnobs: Codable, Sendable, Equatable {
     /// How an attempt ends.
-    public enum Outcome: String, Encodable, Sendable {
+    public enum Outcome: String, Codable, Sendable, CaseIterable {
         case pass = "PASS"
         case fail = "FAIL"
         case error = "ERROR"
@@ -86,14 +86,14 @@ public struct FolioVerificationKnobs: Encodable, Sendable, Equatable {
     }
 
     /// Which part of a selfie capture is rendered wrong.
-    public enum CaptureMismatch: String, Encodable, Sendable {
+    public enum CaptureMismatch: String, Codable, Sendable, CaseIterable {
         case stepId = "STEP_ID"
         case inquiryId = "INQUIRY_ID"
         case blankSession = "BLANK_SESSION"
     }
 
     /// What downloading a passed step's artifacts gives instead of the photos.
-    public enum ArtifactBytes: String, Encodable, Sendable {
+    public enum ArtifactBytes: String, Codable, Sendable, CaseIterable {
         /// 32 MiB and one byte.
         case oversized = "OVERSIZED"
         /// A PNG signature followed by bytes that are no image.
@@ -101,7 +101,7 @@ public struct FolioVerificationKnobs: Encodable, Sendable, Equatable {
     }
 
     /// The fields of a government id output the knob may set.
-    public struct Output: Encodable, Sendable, Equatable {
+    public struct Output: Codable, Sendable, Equatable {
         public var documentNumber: String?
         /// An IsoDate, `YYYY-MM-DD`.
         public var birthdate: String?
@@ -143,7 +143,7 @@ public struct FolioVerificationKnobs: Encodable, Sendable, Equatable {
 }
 
 /// The answer of `POST /v1/operator/inquiries`.
-public struct FolioInquiryCreated: Decodable, Sendable, Equatable {
+public struct FolioInquiryCreated: Codable, Sendable, Equatable {
     public var inquiryId: String
     public var launchCode: String
     public var launchCodeExpiresAt: Date
@@ -152,14 +152,14 @@ public struct FolioInquiryCreated: Decodable, Sendable, Equatable {
 }
 
 /// A new launch code of an inquiry.
-public struct FolioInquiryLaunchCode: Decodable, Sendable, Equatable {
+public struct FolioInquiryLaunchCode: Codable, Sendable, Equatable {
     public var launchCode: String
     public var launchCodeExpiresAt: Date
 }
 
 /// What a launch or a handoff redemption answers: the token for this device and the window attestation
 /// (a compact JWS, see ``FolioWindowAttestation``).
-public struct FolioInquiryLaunch: Decodable, Sendable, Equatable {
+public struct FolioInquiryLaunch: Codable, Sendable, Equatable {
     public var inquiryId: String
     public var correlationId: String
     /// Send it as `Folio-Inquiry-Token` with every call about the inquiry.
@@ -177,7 +177,7 @@ public struct FolioInquiryLanguage: Codable, Sendable, Hashable {
 
 /// A StepEnvelope: the inquiry's state for this device. `stage` is an InquiryStage in the wire shape of
 /// docs/inquiry-store.md, kept as raw JSON for the InquiryService to decode.
-public struct FolioInquiryStep: Decodable, Sendable, Equatable {
+public struct FolioInquiryStep: Codable, Sendable, Equatable {
     public var inquiryId: String
     public var correlationId: String
     public var status: FolioInquiryStatus
@@ -217,7 +217,7 @@ public struct FolioVerificationArtifact: Codable, Sendable, Equatable {
 
 /// `GET .../verifications/{stepId}/outcome`: the signed outcome (see ``FolioVerificationOutcome``) and its
 /// artifacts.
-public struct FolioVerificationOutcomeAnswer: Decodable, Sendable, Equatable {
+public struct FolioVerificationOutcomeAnswer: Codable, Sendable, Equatable {
     public var jwt: String
     public var artifacts: [FolioVerificationArtifact]
 }
@@ -234,7 +234,7 @@ public struct FolioInquiryDownload: Sendable, Equatable {
 }
 
 /// `GET /v1/inquiries/{inquiryId}/result`.
-public struct FolioInquiryResult: Decodable, Sendable, Equatable {
+public struct FolioInquiryResult: Codable, Sendable, Equatable {
     public var inquiryId: String
     public var status: FolioInquiryStatus
     /// The final status, once there is one.
@@ -243,7 +243,7 @@ public struct FolioInquiryResult: Decodable, Sendable, Equatable {
 }
 
 /// A handoff code for another device.
-public struct FolioInquiryHandoff: Decodable, Sendable, Equatable {
+public struct FolioInquiryHandoff: Codable, Sendable, Equatable {
     public var code: String
     /// What a QR code shows: `https://handoff.folio.example/h/<code>`.
     public var qr: String

@@ -1,5 +1,3 @@
-import Crypto
-
 /// Bytes that travel as unpadded base64url on the Folio API (ciphertext, wrapped keys, public keys).
 public struct FolioBytes: Codable, Sendable, Hashable, CustomStringConvertible {
     public var bytes: [UInt8]
@@ -13,7 +11,7 @@ public struct FolioBytes: Codable, Sendable, Hashable, CustomStringConvertible {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         do {
-            bytes = try Base64URL.decode(text)
+            bytes = try WireBase64URL.decode(text)
         } catch {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "not unpadded base64url")
         }
@@ -25,7 +23,7 @@ public struct FolioBytes: Codable, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The wire form.
-    public var base64URL: String { Base64URL.encode(bytes) }
+    public var base64URL: String { WireBase64URL.encode(bytes) }
 
     /// The length only: these are secrets or ciphertext.
     public var description: String { "FolioBytes(\(bytes.count) bytes)" }
