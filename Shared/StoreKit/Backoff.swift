@@ -24,13 +24,16 @@ public struct Backoff: Sendable, Equatable {
     }
 
     /// Runs `work` until it succeeds (its value), the tries run out or `shouldStop` says so (nil).
+    /// `failures`: the tries that failed before this call; the first try then waits its pause.
     public func retry<Value: Sendable>(
-        sleep: (Duration) async -> Void = { try? await Task.sleep(for: $0) },
+        after failures: Int = 0, sleep: (Duration) async -> Void = { try? await Task.sleep(for: $0) },
         shouldStop: () async -> Bool = { Task.isCancelled },
         _ work: () async throws -> Value
     ) async -> Value? {
-        var failures = 0
+        var failures = failures
+        if failures > 0 { await sleep(pause(afterFailures: failures)) }
         while true {
+            if await shouldStop() { return nil }
             do {
                 return try await work()
             } catch {
@@ -38,7 +41,6 @@ public struct Backoff: Sendable, Equatable {
                 if let tries, failures >= tries { return nil }
                 if await shouldStop() { return nil }
                 await sleep(pause(afterFailures: failures))
-                if await shouldStop() { return nil }
             }
         }
     }

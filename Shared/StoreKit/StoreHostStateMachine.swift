@@ -64,7 +64,8 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
         let snapshot: StoreSnapshot
         let changedModel: Bool
         let effects: [StartedEffect]
-        var retryDelay: Duration
+        /// The writes of this snapshot that failed so far.
+        var failures: Int
     }
 
     public let reducer: Reducer
@@ -88,8 +89,8 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     private var waiters: [WaiterID: Int64] = [:]
     private var lastWaiterID = 0
 
-    static var firstRetryDelay: Duration { .milliseconds(50) }
-    static var longestRetryDelay: Duration { .seconds(2) }
+    /// The pause before a failed snapshot write is tried again.
+    static var snapshotRetry: Backoff { .untilStored }
 
     /// `persists`: whether snapshots are written at all (a host without persistence wakes and runs at once).
     public init(
@@ -144,10 +145,9 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     public mutating func snapshotFailed() -> [Action] {
         guard var failed = unsaved else { return [] }
         guard !isClosed else { return snapshotSaved() }
-        let delay = failed.retryDelay
-        failed.retryDelay = min(delay * 2, Self.longestRetryDelay)
+        failed.failures += 1
         unsaved = failed
-        return [.scheduleSnapshotRetry(after: delay)]
+        return [.scheduleSnapshotRetry(after: Self.snapshotRetry.pause(afterFailures: failed.failures))]
     }
 
     /// The wait after a failed write is over: write again, unless the store closed meanwhile (then the event
@@ -221,7 +221,7 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
         do {
             let snapshot = try makeSnapshot()
             unsaved = Unsaved(
-                snapshot: snapshot, changedModel: changedModel, effects: started, retryDelay: Self.firstRetryDelay)
+                snapshot: snapshot, changedModel: changedModel, effects: started, failures: 0)
             return [.saveSnapshot(snapshot)]
         } catch {
             for effect in started { pendingEffects[effect.id] = nil }

@@ -68,7 +68,7 @@ final class VaultFetchedRecordTests: XCTestCase {
         let damaged = try await sealed(#"{"ok":false}"#, clientID: "D_BAD", account: account)
         var body = damaged.body
         body[body.count - 1] ^= 0xFF
-        let failures = try await VaultSyncStore(database: database).apply(
+        let failures = try await VaultSyncTables(database: database).apply(
             [
                 try folioRecord(
                     id: "rec_good", clientID: "D_GOOD", account: account, ciphertext: good.body, wrappedKey: good.key),
@@ -84,7 +84,7 @@ final class VaultFetchedRecordTests: XCTestCase {
     func testANewerFetchedVersionWhoseBodyDoesNotOpenLeavesTheStoredCopyAsItIs() async throws {
         let account = "acct_fetch_\(RandomID.base32(count: 8))"
         let first = try await sealed(#"{"v":1}"#, clientID: "D_ONE", account: account)
-        let store = VaultSyncStore(database: database)
+        let store = VaultSyncTables(database: database)
         _ = try await store.apply(
             [
                 try folioRecord(
@@ -108,7 +108,7 @@ final class VaultFetchedRecordTests: XCTestCase {
         let account = "acct_fetch_\(RandomID.base32(count: 8))"
         let ours = try await sealed(#"{"org":"blue"}"#, clientID: "D_OURS", account: account)
         let theirs = try await sealed(#"{"org":"acme"}"#, clientID: "D_THEIRS", account: account)
-        let failures = try await VaultSyncStore(database: database).apply(
+        let failures = try await VaultSyncTables(database: database).apply(
             [
                 try folioRecord(
                     id: "rec_ours", clientID: "D_OURS", account: account, ciphertext: ours.body, wrappedKey: ours.key),

@@ -60,12 +60,12 @@ struct InquiryBenchClient: Sendable {
     }
 
     /// The params of `store.dispatch` with `action`.
-    static func dispatchParams(_ store: BenchStore, _ action: JSONValue) -> JSONValue {
+    static func dispatchParams(_ store: MountedBenchInquiry, _ action: JSONValue) -> JSONValue {
         ["storeId": .string(store.id), "runtimeId": .string(store.runtimeID), "action": action]
     }
 
     /// The params of `store.next` after `version`.
-    static func nextParams(_ store: BenchStore, after version: Int64, timeoutMs: Int64 = 10_000) -> JSONValue {
+    static func nextParams(_ store: MountedBenchInquiry, after version: Int64, timeoutMs: Int64 = 10_000) -> JSONValue {
         [
             "storeId": .string(store.id), "runtimeId": .string(store.runtimeID), "afterVersion": .int(version),
             "timeoutMs": .int(timeoutMs),
@@ -84,7 +84,7 @@ struct InquiryBenchClient: Sendable {
 
     /// Opens the store with a new launch code of `template` and follows it until its first step shows with
     /// no request running; returns the store at that version.
-    func open(_ store: BenchStore, template: String) async throws -> BenchStore {
+    func open(_ store: MountedBenchInquiry, template: String) async throws -> MountedBenchInquiry {
         let code = try await createInquiry(template: template)
         let open: JSONValue = [
             "type": "OPEN", "value": ["entry": ["type": "START", "value": ["launchCode": .string(code)]]],
@@ -106,7 +106,7 @@ struct InquiryBenchClient: Sendable {
 }
 
 /// A mounted InquiryStore as a benchmark client follows it.
-struct BenchStore: Sendable {
+struct MountedBenchInquiry: Sendable {
     let id: String
     let runtimeID: String
     /// The store's own subject (`folio.inquiry.store.<id>`).

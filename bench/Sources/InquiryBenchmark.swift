@@ -32,7 +32,7 @@ enum InquiryBenchmark {
             next: "bench.inquiry.\(RandomID.base32(count: 8)).next"
         )
         var responder: InquiryCannedResponder?
-        var stores: [BenchStore] = []
+        var stores: [MountedBenchInquiry] = []
         var serial = 0
         var summary: [String: JSONValue] = [
             "bench": "inquiry", "target": rounded(target, 3), "template": .string(settings.template),
@@ -126,12 +126,12 @@ enum InquiryBenchmark {
     }
 
     /// Mounts `count` stores, each on a runtime of its own, and opens each with a new launch code.
-    private static func openStores(_ count: Int, _ settings: Settings) async throws -> [BenchStore] {
+    private static func openStores(_ count: Int, _ settings: Settings) async throws -> [MountedBenchInquiry] {
         guard count > 0 else { return [] }
         let client = settings.client
         return try await inParallel(count: count, concurrency: settings.openConcurrency) { _ in
             let runtime = try await client.createRuntime()
-            let store = try BenchStore(id: try await client.mount(runtimeID: runtime), runtimeID: runtime)
+            let store = try MountedBenchInquiry(id: try await client.mount(runtimeID: runtime), runtimeID: runtime)
             return try await client.open(store, template: settings.template)
         }
     }
@@ -154,7 +154,7 @@ enum InquiryBenchmark {
 
     /// One exchange with a real store, kept as the baseline's canned replies; starts the responder.
     private static func cannedResponder(
-        _ settings: Settings, store: inout BenchStore, serial: inout Int,
+        _ settings: Settings, store: inout MountedBenchInquiry, serial: inout Int,
         subjects: (dispatch: String, next: String)
     ) async throws -> InquiryCannedResponder {
         let client = settings.client
@@ -182,7 +182,7 @@ enum InquiryBenchmark {
     /// Exchanges one after the other for `seconds`, round-robin over the stores; each is timed from the
     /// dispatch until the reply of `store.next` arrived.
     private static func phase(
-        _ settings: Settings, _ side: Side, stores: inout [BenchStore], cursor: inout Int, serial: inout Int,
+        _ settings: Settings, _ side: Side, stores: inout [MountedBenchInquiry], cursor: inout Int, serial: inout Int,
         subjects: (dispatch: String, next: String), seconds: Double
     ) async throws -> Tally {
         let client = settings.client

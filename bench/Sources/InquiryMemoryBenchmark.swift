@@ -58,12 +58,12 @@ enum InquiryMemoryBenchmark {
     }
 
     /// Mounts the stores, `concurrency` at a time, store i on runtime i mod runtimes; progress every 10,000.
-    private static func mount(_ settings: Settings, runtimes: [String]) async throws -> [BenchStore] {
+    private static func mount(_ settings: Settings, runtimes: [String]) async throws -> [MountedBenchInquiry] {
         let client = settings.client
         let done = BenchCounter()
         let all = try await inParallel(count: settings.stores, concurrency: settings.concurrency) { index in
             let runtime = runtimes[index % runtimes.count]
-            let store = try BenchStore(id: try await client.mount(runtimeID: runtime), runtimeID: runtime)
+            let store = try MountedBenchInquiry(id: try await client.mount(runtimeID: runtime), runtimeID: runtime)
             let finished = done.next() + 1
             if finished % 10_000 == 0 { progress("\(finished) stores mounted") }
             return store
@@ -72,7 +72,7 @@ enum InquiryMemoryBenchmark {
     }
 
     /// Spot checks that mounted stores answer and are idle: the first, the last and some in between.
-    private static func checkIdle(_ stores: [BenchStore], client: InquiryBenchClient) async throws {
+    private static func checkIdle(_ stores: [MountedBenchInquiry], client: InquiryBenchClient) async throws {
         guard !stores.isEmpty else { return }
         let step = max(1, stores.count / 10)
         for index in Set(Array(stride(from: 0, to: stores.count, by: step)) + [stores.count - 1]) {

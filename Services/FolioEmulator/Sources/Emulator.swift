@@ -11,14 +11,14 @@ final class Emulator: Sendable {
     /// Sorted by id, the order of `GET /v1/organizations`.
     let organizations: [Organization]
     let organizationsByID: [String: Organization]
-    let accounts: AccountStore
+    let accounts: AccountDirectory
     /// Authentication ceremonies, sessions and their fixtures.
     let auth: AuthEmulator
     /// Vault records, shares, attachments, keys and change feeds.
     let vault = VaultEmulator()
     /// Inquiry templates, inquiries, launch codes, tokens and handoffs.
     let inquiries: InquiryEmulator
-    let idempotency = IdempotencyStore()
+    let idempotency = IdempotencyRecords()
     let faults = FaultInjector()
     let router: Router
     let logger: Logger
@@ -38,7 +38,7 @@ final class Emulator: Sendable {
         organizations = try Organization.load(from: fixtures, defaultCreatedAt: loadedAt)
             .sorted { $0.id < $1.id }
         organizationsByID = Dictionary(organizations.map { ($0.id, $0) }) { first, _ in first }
-        accounts = AccountStore(try Account.load(from: fixtures, defaultCreatedAt: loadedAt))
+        accounts = AccountDirectory(try Account.load(from: fixtures, defaultCreatedAt: loadedAt))
         auth = try AuthEmulator(fixtures: fixtures, mode: configuration.mode)
         inquiries = try InquiryEmulator(fixtures: fixtures)
         router = Self.makeRouter()

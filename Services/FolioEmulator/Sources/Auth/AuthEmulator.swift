@@ -53,7 +53,7 @@ struct AuthEnvironment {
     let baseURL: String
 
     var auth: AuthEmulator { emulator.auth }
-    var accounts: AccountStore { emulator.accounts }
+    var accounts: AccountDirectory { emulator.accounts }
     var unixNow: Int64 { Int64(now.timeIntervalSince1970.rounded(.down)) }
 
     func policy(_ organizationId: String) -> AuthPolicy {

@@ -121,7 +121,7 @@ struct AuthState: Sendable {
     }
 
     /// The account a sign-in or recovery identifier names in an organization.
-    func account(for identifier: AuthIdentifier, organizationId: String, in accounts: AccountStore) -> Account? {
+    func account(for identifier: AuthIdentifier, organizationId: String, in accounts: AccountDirectory) -> Account? {
         accounts.accounts(organizationId: organizationId).first { account in
             switch identifier {
             case .email(let email): account.email.lowercased() == email.lowercased()

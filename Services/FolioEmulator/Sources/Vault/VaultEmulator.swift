@@ -45,7 +45,7 @@ struct VaultEnvironment {
     let caller: VaultCaller
 
     var account: String { caller.accountId }
-    var accounts: AccountStore { emulator.accounts }
+    var accounts: AccountDirectory { emulator.accounts }
 
     func newID(_ prefix: String) -> String {
         emulator.newID(prefix: prefix)

@@ -1,6 +1,6 @@
-import WireModel
 import FolioModel
 import Postgres
+import WireModel
 
 /// Settles a conflict (spec "Conflicts"): Folio's version is kept as `remote_body` (sealed like a body, for
 /// `remote_schema`/`remote_version`) with its revision until the conflict is resolved.
@@ -55,7 +55,7 @@ struct VaultConflicts {
             let version = try row.decode(Int64?.self, "remote_version")
         else {
             // Folio deleted the record: accepting that removes it here.
-            try await VaultSyncStore.remove(entry.id, transaction)
+            try await VaultSyncTables.remove(entry.id, transaction)
             return
         }
         _ = try await transaction.execute(

@@ -1,8 +1,8 @@
-import WireModel
 import Crypto
 import FolioModel
 import Foundation
 import Postgres
+import WireModel
 
 /// The vault of an account in PostgreSQL: applies writes under the vault's rules on locked rows, and reads
 /// the view a VaultStore shows. Bodies and settings are sealed before they are stored.
@@ -55,7 +55,7 @@ public struct VaultRepository: Sendable {
     /// Permanently deletes the account's records deleted `days` days ago or earlier (the background sync
     /// does it before every pass); returns how many.
     public func purgeExpired(account: String, days: Int = 60) async throws -> Int {
-        try await VaultSyncStore(database: database).purgeExpired(account, days: days)
+        try await VaultSyncTables(database: database).purgeExpired(account, days: days)
     }
 
     /// The account's records and folders, opened; entries that do not open are listed in `unreadable`.
@@ -257,7 +257,7 @@ struct VaultWriteTransaction {
     }
 
     private func purge(_ entry: StoredEntry) async throws {
-        try await VaultSyncStore.purge(entry.id, atFolio: entry.folioID != nil, transaction)
+        try await VaultSyncTables.purge(entry.id, atFolio: entry.folioID != nil, transaction)
     }
 
     /// The folders that contain `folder`, transitively.

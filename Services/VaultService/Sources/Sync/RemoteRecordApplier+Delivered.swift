@@ -16,7 +16,7 @@ extension RemoteRecordApplier {
             let revision = try row.decode(Int64?.self, "revision") ?? 0
             guard record.revision > revision, !(try row.decode(Bool.self, "dirty")) else { return }
             if record.state == .purged {
-                try await VaultSyncStore.remove(id, transaction)
+                try await VaultSyncTables.remove(id, transaction)
                 return
             }
         } else if record.state == .purged {

@@ -44,7 +44,7 @@ struct RemoteRecordApplier {
         let dirty = try row.decode(Bool.self, "dirty")
         if record.revision > revision {
             if record.state == .purged && !dirty {
-                try await VaultSyncStore.remove(id, transaction)
+                try await VaultSyncTables.remove(id, transaction)
                 return
             } else if dirty {
                 try await conflict(id, record)
@@ -61,7 +61,7 @@ struct RemoteRecordApplier {
     private func applyShared(_ record: FolioVaultRecord) async throws {
         let id = record.id
         guard record.state != .purged else {
-            try await VaultSyncStore.remove(id, transaction)
+            try await VaultSyncTables.remove(id, transaction)
             return
         }
         guard let box, let sealed = record.wrappedKey?.bytes, let ciphertext = record.ciphertext?.bytes else {

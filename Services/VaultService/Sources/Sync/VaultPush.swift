@@ -4,7 +4,7 @@ import FolioClient
 /// (restore, body, delete, purge), each from the revision the previous one answered.
 struct VaultPush {
     let client: FolioVaultClient
-    let store: VaultSyncStore
+    let store: VaultSyncTables
     let account: String
     /// The organization the schema names are qualified with at Folio.
     let organization: String?

@@ -12,7 +12,7 @@ import Lifecycle
 /// moments, from the guest vault Folio keeps for the organization and the transient account (what Folio
 /// delivered to the device before sign-in), read with guest access.
 public struct VaultSync: Sendable {
-    let store: VaultSyncStore
+    let store: VaultSyncTables
     let sharing: VaultSharing
     let folio: FolioClient
     let locks: AccountLocks
@@ -20,7 +20,7 @@ public struct VaultSync: Sendable {
 
     init(database: VaultDatabase, folio: FolioClient, locks: AccountLocks = AccountLocks(), logger: Logger? = nil) {
         self.logger = logger
-        self.store = VaultSyncStore(database: database)
+        self.store = VaultSyncTables(database: database)
         self.sharing = VaultSharing(database: database)
         self.folio = folio
         self.locks = locks

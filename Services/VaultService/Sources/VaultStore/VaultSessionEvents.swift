@@ -22,20 +22,24 @@ enum VaultSessionEvents {
         }
     }
 
-    /// Runs `attempt` until it succeeds, waiting `SyncRetrySchedule`'s delay before each try; `failures`: the
-    /// attempts that failed already. Returns the attempts that failed in all.
+    /// The pauses between copies: 2 s, then doubling up to 5 minutes, as a failed background pass waits.
+    static let copyRetry = Backoff(
+        first: .seconds(Int64(SyncRetrySchedule.first)), longest: .seconds(Int64(SyncRetrySchedule.longest)))
+
+    /// Runs `attempt` until it succeeds, waiting `copyRetry`'s pause (in whole seconds) before each try;
+    /// `failures`: the attempts that failed already. Returns the attempts that failed in all.
     @discardableResult
-    static func retrying(
-        after failures: Int, wait: (UInt64) async -> Void, _ attempt: () async -> Bool
-    ) async -> Int {
-        var failures = failures
-        while !Task.isCancelled {
-            await wait(SyncRetrySchedule.delay(afterFailures: failures))
-            if await attempt() { return failures }
-            failures += 1
+    static func retrying(after failures: Int, wait: (UInt64) async -> Void, _ attempt: () async -> Bool) async -> Int {
+        var failed = failures
+        _ = await copyRetry.retry(after: failures, sleep: { await wait(UInt64($0.components.seconds)) }) {
+            if await attempt() { return }
+            failed += 1
+            throw CopyNotDone()
         }
-        return failures
+        return failed
     }
+
+    private struct CopyNotDone: Error {}
 
     /// One copy; logged, not thrown.
     private static func copy(from guest: String, to account: String, _ dependencies: VaultServices) async

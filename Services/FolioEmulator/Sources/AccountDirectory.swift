@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The accounts: fixture accounts plus those signed up while the emulator runs (in memory only).
-final class AccountStore: Sendable {
+final class AccountDirectory: Sendable {
     enum Insertion {
         case created(Account)
         case emailTaken

@@ -35,7 +35,7 @@ struct PendingSettings: Sendable {
 }
 
 /// The sync's side of the vault tables: what to push, what was pushed, and Folio's changes applied.
-struct VaultSyncStore: Sendable {
+struct VaultSyncTables: Sendable {
     let database: VaultDatabase
 
     /// Records the account owns that have been deleted for `days` days are permanently deleted (spec

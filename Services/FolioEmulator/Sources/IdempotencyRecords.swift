@@ -9,7 +9,7 @@ import Synchronization
 /// key on another request is a reuse. 5xx answers are not kept (the retry runs again). Entries expire
 /// ``retention`` after the first use, measured on the emulator clock; expired entries are dropped at most
 /// once per ``sweepInterval`` of that clock, so a call costs the same with 10 or 100,000 keys stored.
-final class IdempotencyStore: Sendable {
+final class IdempotencyRecords: Sendable {
     enum Outcome {
         /// First use: run the request, then call ``finish(key:response:)``.
         case proceed
@@ -36,10 +36,10 @@ final class IdempotencyStore: Sendable {
 
         /// Drops expired entries when the clock moved a sweep interval (or backwards) since the last sweep.
         mutating func sweep(now: Date) {
-            if let lastSweep, now >= lastSweep, now.timeIntervalSince(lastSweep) < IdempotencyStore.sweepInterval {
+            if let lastSweep, now >= lastSweep, now.timeIntervalSince(lastSweep) < IdempotencyRecords.sweepInterval {
                 return
             }
-            byKey = byKey.filter { now.timeIntervalSince($0.value.firstUse) < IdempotencyStore.retention }
+            byKey = byKey.filter { now.timeIntervalSince($0.value.firstUse) < IdempotencyRecords.retention }
             lastSweep = now
         }
     }
