@@ -1,4 +1,5 @@
 import FolioModel
+import StoreKit
 import StoreKitTesting
 import VaultService
 import WireModel
@@ -353,6 +354,30 @@ final class VaultReducerTests: XCTestCase {
         // Its first read takes the watch again.
         let read = VaultReducer().reduce(&restored, .viewLoaded(requestID: 3, VaultView(records: [record])))
         XCTAssertEqual(read, [.watch(account: signedIn)])
+    }
+
+    /// Written before the request ledger: `running`, `loading`, `syncing`, `retryWait` and `lastRequestID`.
+    func testASnapshotOfTheShapeBeforeTheRequestLedgerReadsBackAndKeepsItsShape() throws {
+        let written: JSONValue = [
+            "account": ["id": "acct_chen", "kind": "authenticated", "folioSessionID": "ses_1"],
+            "network": "online", "running": [7], "writing": 7, "waitingWrites": [], "phase": ["type": "IDLE"],
+            "loading": 8, "sessionStarting": false, "syncing": 6, "syncAgain": false, "failedAttempts": 1,
+            "retryWait": 5, "lastRequestID": 8,
+        ]
+        let state = try written.decode(VaultReducer.State.self)
+        XCTAssertEqual(
+            state.requests,
+            RequestLedger(
+                lastIssued: 8,
+                awaited: [
+                    .init(id: 5, purpose: .retryWait), .init(id: 6, purpose: .sync), .init(id: 7, purpose: .action),
+                    .init(id: 8, purpose: .read),
+                ]))
+        XCTAssertEqual(state.running, [7])
+        XCTAssertEqual(state.loading, 8)
+        XCTAssertEqual(state.syncing, 6)
+        XCTAssertEqual(state.retryWait, 5)
+        XCTAssertEqual(try JSONValue(encoding: state), written)
     }
 
     /// An attachment a service adds (vaultinternal.addAttachment) is pushed by the store's own background pass,
