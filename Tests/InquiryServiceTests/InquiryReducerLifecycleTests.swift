@@ -162,7 +162,8 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
             $0.pendingFolio = .read(locale: "en")
             $0.nextRequestID = 5
         }
-        // The rule is that the device reads again as an observer; a refused read is tested in InquiryReducerDeviceMemoryTests.
+        // The rule is that the device reads again as an observer; a refused read is tested in
+        // InquiryReducerDeviceMemoryTests.
         store.skip(.callFolio(requestID: 5, saved, .read(locale: "en")))
         store.finish()
     }

@@ -312,7 +312,8 @@ final class VaultReducerTests: XCTestCase {
             $0.lastRequestID = 2
         }
         store.receive(.sync) { $0.actionError = VaultErrorView(.storage(message: message)) }
-        // The rule is that Sync is refused in phase Error; the session-start push is tested in VaultReducerErrorPhaseTests.
+        // The rule is that Sync is refused in phase Error; the session-start push is tested in
+        // VaultReducerErrorPhaseTests.
         store.skip(.push(requestID: 2, account: signedIn))
         store.finish()
     }
@@ -450,7 +451,8 @@ extension VaultReducerTests {
             $0.lastRequestID = 1
         }
         store.send(.sessionRead(guest))
-        // The rule is that the session read at mount does not undo the announced one; its first read is tested elsewhere.
+        // The rule is that the session read at mount does not undo the announced one; its first read is tested
+        // elsewhere.
         store.skip(.loadView(requestID: 1, account: signedIn))
         store.finish()
     }
