@@ -21,6 +21,7 @@ final class AuthReducerLostSecretTests: XCTestCase {
         XCTAssertEqual(
             AuthError.secretLost(.password),
             .unknown(message: "the service restarted before the password was sent; type it again"))
+        store.finish()
     }
 
     func testALostRecoveryCodeOrNewPasswordIsNotWrongRecoveryCodeOrWeakPassword() {
@@ -42,6 +43,7 @@ final class AuthReducerLostSecretTests: XCTestCase {
                 $0.flow = .awaitingInput(phase: shown, alternatives: [], error: .secretLost(kind))
                 $0.pending = nil
             }
+            store.finish()
         }
     }
 
@@ -49,5 +51,11 @@ final class AuthReducerLostSecretTests: XCTestCase {
         var store = F.waiting(
             at: F.awaiting(F.passwordPhase), then: [.actionReceived(.answer(value: .password(value: "pw")))])
         store.sendStray(.secretLost(requestID: 1, kind: .password))
+        // The rule is that the loss of another request is stale; request 2's derivation stays in flight.
+        store.skip(
+            .deriveProof(
+                requestID: 2,
+                request: AuthProofRequest(kind: .password, derivation: F.derivation, secret: TransientSecret("pw"))))
+        store.finish()
     }
 }

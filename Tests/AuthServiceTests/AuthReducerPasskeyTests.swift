@@ -55,6 +55,7 @@ final class AuthReducerPasskeyTests: XCTestCase {
             $0.ceremony?.input = AuthShownInput(phase: .totp, alternatives: [])
             $0.pending = nil
         }
+        store.finish()
     }
 
     func testPasskeyCancelledIsReportedInAwaitingInputError() {
@@ -74,6 +75,7 @@ final class AuthReducerPasskeyTests: XCTestCase {
             $0.ceremony?.step = back
             $0.pending = nil
         }
+        store.finish()
     }
 
     func testPasskeyFailedIsReportedInAwaitingInputError() {
@@ -93,6 +95,7 @@ final class AuthReducerPasskeyTests: XCTestCase {
             $0.ceremony?.step = back
             $0.pending = nil
         }
+        store.finish()
     }
 
     func testFolioRefusingTheAssertionIsPasskeyFailed() {
@@ -125,6 +128,7 @@ final class AuthReducerPasskeyTests: XCTestCase {
             $0.ceremony?.step = back
             $0.pending = nil
         }
+        store.finish()
     }
 
     func testAPasskeyRefusedOnAStepThatOpenedOnAPasskeyMovesToAnotherMethodFolioOffers() {
@@ -161,6 +165,7 @@ final class AuthReducerPasskeyTests: XCTestCase {
             $0.ceremony?.input = AuthShownInput(phase: .password, alternatives: [.passkey])
             $0.pending = nil
         }
+        store.finish()
     }
 
     func testAPasskeyOnlyStepOpensTheDialogByItself() {
@@ -174,6 +179,7 @@ final class AuthReducerPasskeyTests: XCTestCase {
             $0.pending = nil
             $0.lastRequestID = 2
         }
+        store.finish()
     }
 
     func testACancelledOrRefusedPasskeyOnAPasskeyOnlyStepLeavesTheStepOpen() {
@@ -209,6 +215,7 @@ final class AuthReducerPasskeyTests: XCTestCase {
             $0.pending = nil
             $0.lastRequestID = 6
         }
+        store.finish()
     }
 
     func testAPasskeyStepWithoutSupportMovesToAnotherMethodFolioOffers() {
@@ -244,6 +251,10 @@ final class AuthReducerPasskeyTests: XCTestCase {
             $0.pending = AuthPendingCall(requestID: 2, purpose: .selectAlternative)
             $0.lastRequestID = 2
         }
+        store.finish()
+        // Folio's answer to the alternative is tested with the first step above.
+        twoInputs.skip(.selectAlternative(requestID: 2, ceremonyId: "cer_1", method: .otp))
+        twoInputs.finish()
     }
 
     func testAPasskeyOnlyStepWithoutSupportFailsWithUnsupported() {
@@ -269,6 +280,9 @@ final class AuthReducerPasskeyTests: XCTestCase {
             $0.ceremony = nil
             $0.pending = nil
         }
+        store.run(.cancelCeremony(requestID: 2, ceremonyId: "cer_1"))
+        store.finish()
+        refused.finish()
     }
 
     func testPasskeyWithPasswordRunsTheDialogWhenThePasswordIsAnswered() {
@@ -313,6 +327,7 @@ final class AuthReducerPasskeyTests: XCTestCase {
             $0.ceremony?.firstAnswer = nil
             $0.pending = nil
         }
+        store.finish()
     }
 
     func testPasskeyWithPasswordCancelledGoesBackToThePassword() {
@@ -328,6 +343,7 @@ final class AuthReducerPasskeyTests: XCTestCase {
             $0.ceremony?.firstAnswer = nil
             $0.ceremony?.passkeyRequestId = nil
         }
+        store.finish()
     }
 
     func testPasskeyWithPasswordWithoutSupportFailsWithUnsupported() {
@@ -342,5 +358,7 @@ final class AuthReducerPasskeyTests: XCTestCase {
             $0.pending = nil
             $0.lastRequestID = 2
         }
+        store.run(.cancelCeremony(requestID: 2, ceremonyId: "cer_1"))
+        store.finish()
     }
 }

@@ -19,6 +19,7 @@ final class AuthReducerStepTests: XCTestCase {
             $0.ceremony?.input = AuthShownInput(phase: F.shownOtp, alternatives: [.password])
             $0.pending = nil
         }
+        store.finish()
     }
 
     func testPasskeyIsOfferedOnlyWhenTheRuntimeDeclaredSupport() {
@@ -39,6 +40,8 @@ final class AuthReducerStepTests: XCTestCase {
             $0.ceremony?.input = AuthShownInput(phase: .password, alternatives: [.passkey, .otp])
             $0.pending = nil
         }
+        without.finish()
+        with.finish()
     }
 
     func testEveryFolioPhaseIsShownAsItsAuthPhase() {
@@ -68,6 +71,7 @@ final class AuthReducerStepTests: XCTestCase {
         for (folio, shown) in cases {
             let store = F.waiting(at: F.awaiting(folio))
             XCTAssertEqual(store.state.flow, .awaitingInput(phase: shown, alternatives: [], error: nil), "\(folio)")
+            store.finish()
         }
     }
 
@@ -88,12 +92,14 @@ final class AuthReducerStepTests: XCTestCase {
             $0.ceremony?.input = AuthShownInput(phase: F.shownOtp, alternatives: [.password])
             $0.pending = nil
         }
+        store.finish()
     }
 
     func testSelectAlternativeNotOfferedDoesNothing() {
         var store = F.waiting(at: F.awaiting(F.passwordPhase, alternatives: [.otp]))
         store.receive(.selectAlternative(method: .passkey))
         store.receive(.selectAlternative(method: .socialRedirect))
+        store.finish()
     }
 
     func testOtpAnswerIsSentAndTheNextStepShown() {
@@ -113,6 +119,7 @@ final class AuthReducerStepTests: XCTestCase {
             $0.ceremony?.input = AuthShownInput(phase: .totp, alternatives: [])
             $0.pending = nil
         }
+        store.finish()
     }
 
     func testPasswordIsSentOnlyAsADerivedProof() {
@@ -139,6 +146,10 @@ final class AuthReducerStepTests: XCTestCase {
             $0.pending = AuthPendingCall(requestID: 3, purpose: .answer)
             $0.lastRequestID = 3
         }
+        // The rule is that only the proof is sent; Folio's answers are tested in
+        // testOtpAnswerIsSentAndTheNextStepShown.
+        store.skip(.answer(requestID: 3, ceremonyId: "cer_1", answer: .password(proof: "cHJvb2Y"), secondAnswer: nil))
+        store.finish()
     }
 
     func testRecoveryCodeAndNewPasswordAreDerivedToo() {
@@ -186,6 +197,19 @@ final class AuthReducerStepTests: XCTestCase {
             $0.pending = AuthPendingCall(requestID: 3, purpose: .answer)
             $0.lastRequestID = 3
         }
+        // The rule is that a recovery code is derived too; the proof's answer is tested with the password above.
+        store.skip(
+            .deriveProof(
+                requestID: 2,
+                request: AuthProofRequest(
+                    kind: .recoveryCode, derivation: F.derivation, secret: TransientSecret("4821093755127730"))))
+        store.finish()
+        // The rule is what is sent; Folio's answers are tested in testOtpAnswerIsSentAndTheNextStepShown.
+        next.skip(
+            .answer(
+                requestID: 3, ceremonyId: "cer_1", answer: .newPassword(proof: "cA", strength: strength),
+                secondAnswer: nil))
+        next.finish()
     }
 
     func testSocialAndAttestationAnswersAreSentUnchanged() {
@@ -219,6 +243,18 @@ final class AuthReducerStepTests: XCTestCase {
             $0.pending = AuthPendingCall(requestID: 2, purpose: .answer)
             $0.lastRequestID = 2
         }
+        // The rule is what is sent; Folio's answers are tested in testOtpAnswerIsSentAndTheNextStepShown.
+        store.skip(
+            .answer(
+                requestID: 2, ceremonyId: "cer_1", answer: .socialRedirect(provider: .google, redirectUri: "app:/cb"),
+                secondAnswer: nil))
+        store.finish()
+        // The rule is what is sent; Folio's answers are tested in testOtpAnswerIsSentAndTheNextStepShown.
+        attested.skip(
+            .answer(
+                requestID: 2, ceremonyId: "cer_1", answer: .integratorAttestation(jwt: "eyJh.eyJi.c2ln"),
+                secondAnswer: nil))
+        attested.finish()
     }
 
     func testSocialCallbackWithAnotherStateReportsSocialStateMismatch() {
@@ -241,6 +277,11 @@ final class AuthReducerStepTests: XCTestCase {
             $0.pending = AuthPendingCall(requestID: 2, purpose: .answer)
             $0.lastRequestID = 2
         }
+        // The rule is what is sent; Folio's answers are tested in testOtpAnswerIsSentAndTheNextStepShown.
+        store.skip(
+            .answer(
+                requestID: 2, ceremonyId: "cer_1", answer: .socialCallback(code: "c", state: "s1"), secondAnswer: nil))
+        store.finish()
     }
 
     func testAnAnswerForAnotherPhaseIsNotSentAndReportsUnknown() {
@@ -255,6 +296,7 @@ final class AuthReducerStepTests: XCTestCase {
                 phase: .password, alternatives: [.otp],
                 error: .unknown(message: "the answer is not for the PASSWORD phase"))
         }
+        store.finish()
     }
 
     func testPasswordThenTotpAreSentTogether() {
@@ -315,6 +357,7 @@ final class AuthReducerStepTests: XCTestCase {
             $0.ceremony?.input = AuthShownInput(phase: .password, alternatives: [.otp])
             $0.pending = nil
         }
+        store.finish()
     }
 
     func testErrorsLeavingTheStepOpenAreReportedInAwaitingInput() {
@@ -331,6 +374,7 @@ final class AuthReducerStepTests: XCTestCase {
             $0.flow = .awaitingInput(phase: F.shownOtp, alternatives: [.password], error: .network)
             $0.pending = nil
         }
+        store.finish()
     }
 
     func testRetryAfterAndUntilAreCarriedFromFolio() {
@@ -347,6 +391,8 @@ final class AuthReducerStepTests: XCTestCase {
             $0.ceremony = nil
             $0.pending = nil
         }
+        limited.finish()
+        locked.finish()
     }
 
     func testUnclassifiedFailureIsTheWaitingPhasesWrongInputError() {
@@ -366,6 +412,7 @@ final class AuthReducerStepTests: XCTestCase {
                 $0.flow = .awaitingInput(phase: shown?.phase ?? .password, alternatives: [], error: expected)
                 $0.pending = nil
             }
+            store.finish()
         }
         // Password, RecoveryCode and NewPassword: the failure of the proof's answer.
         let derived: [(FolioAuthPhase, AuthAnswer, FolioCeremonyAnswer, AuthPhase, AuthError)] = [
@@ -390,6 +437,7 @@ final class AuthReducerStepTests: XCTestCase {
                 $0.flow = .awaitingInput(phase: shown, alternatives: [], error: expected)
                 $0.pending = nil
             }
+            store.finish()
         }
     }
 
@@ -431,6 +479,8 @@ final class AuthReducerStepTests: XCTestCase {
 
         var password = F.waiting(at: F.awaiting(F.passwordPhase, alternatives: [.deviceApproval]))
         password.receive(.completeDeviceLink(challengeId: "dc_7", transferAck: "c2ln"))
+        store.finish()
+        password.finish()
     }
 
     func testStaleFolioAnswersAreIgnored() {
@@ -438,5 +488,6 @@ final class AuthReducerStepTests: XCTestCase {
         store.sendStray(.folioAnswered(requestID: 1, F.ceremony(.awaitingInput(F.awaiting(F.totpPhase)))))
         store.sendStray(.folioFailed(requestID: 7, .unreachable))
         store.sendStray(.proofDerived(requestID: 1, .password(proof: "cA")))
+        store.finish()
     }
 }

@@ -36,12 +36,14 @@ final class InquiryReducerCaptureTests: InquiryReducerTestCase {
         store.receive(.act(.previewFrame(width: 4, height: 2, bytes: Bytes([0, 0, 0])))) {
             $0.error = .platform(message: "a 4x2 frame has 8 bytes, not 3")
         }
+        store.finish()
     }
 
     func testRuleFramesAreIgnoredWhileNoDocumentScanIsActive() {
         var store = running(stage: Steps.selectDocument())
         store.send(.actionReceived(.act(frame(Self.card)), at: at(0)))
         store.send(.actionReceived(.act(.previewFrame(width: 4, height: 2, bytes: Bytes([0]))), at: at(1)))
+        store.finish()
     }
 
     func testRuleSteadyGoodFramesGoFromSearchingThroughSuggestedAndAboutToDecideToDecidedOnceAndStayDecided() {
@@ -81,6 +83,7 @@ final class InquiryReducerCaptureTests: InquiryReducerTestCase {
         var store = ReducerTester(InquiryReducer(), state: state)
         store.send(.actionReceived(.act(frame(Self.desk)), at: at(0)))
         store.send(.actionReceived(.act(.previewFrame(width: 4, height: 2, bytes: Bytes([0]))), at: at(1)))
+        store.finish()
     }
 
     func testRuleAFrameWithoutADocumentShowsSearching() {
@@ -93,6 +96,7 @@ final class InquiryReducerCaptureTests: InquiryReducerTestCase {
             }()
         }
         XCTAssertEqual(camera(store.state), ["trigger": ["type": "SEARCHING"], "shouldCapture": false])
+        store.finish()
     }
 
     func testRuleANewSideStartsANewCaptureDecision() {

@@ -29,6 +29,7 @@ final class InquiryReducerDeviceMemoryTests: InquiryReducerTestCase {
             $0.lifecycle = .failed(error: error)
         }
         XCTAssertEqual(InquiryReducer().model(of: store.state)["failure"]?["retry"], "Try again")
+        store.finish()
     }
 
     func testRuleAnInquiryTheDeviceCannotForgetShowsARetryableErrorAndRetryForgetsAgain() {
@@ -41,6 +42,8 @@ final class InquiryReducerDeviceMemoryTests: InquiryReducerTestCase {
             $0.error = nil
             $0.retry = nil
         }
+        store.run(.forgetInquiry(inquiryId: "inq_1"))
+        store.finish()
     }
 
     func testRuleAFinalStepWhoseRedirectFailsTheLinkCheckIsStillForgotten() {
@@ -57,6 +60,8 @@ final class InquiryReducerDeviceMemoryTests: InquiryReducerTestCase {
             $0.pendingFolio = nil
             $0.error = .invalidLink(url: "https://256.0.0.1/done")
         }
+        store.run(.forgetInquiry(inquiryId: "inq_1"))
+        store.finish()
     }
 
     func testRuleNotControllerOnTheReadAfterNotControllerIsABannerNotAnotherRead() {
@@ -78,5 +83,6 @@ final class InquiryReducerDeviceMemoryTests: InquiryReducerTestCase {
             $0.pendingFolio = nil
             $0.error = .notController
         }
+        store.finish()
     }
 }

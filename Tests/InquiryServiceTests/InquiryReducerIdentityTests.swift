@@ -46,6 +46,7 @@ final class InquiryReducerIdentityTests: InquiryReducerTestCase {
             $0.identity = Self.identity
         }
         XCTAssertEqual(InquiryReducer().model(of: store.state)["identity"], Self.identity.json)
+        store.finish()
     }
 
     func testRuleAPassedChipReadSavesItsIdentityToo() {
@@ -66,6 +67,7 @@ final class InquiryReducerIdentityTests: InquiryReducerTestCase {
             $0.pendingFolio = nil
             $0.pendingRequest = nil
         }
+        store.finish()
     }
 
     func testRuleOtherPassedStepsSaveNothing() {
@@ -78,6 +80,7 @@ final class InquiryReducerIdentityTests: InquiryReducerTestCase {
             $0.pendingRequest = nil
             $0.stage = selfie
         }
+        store.finish()
     }
 
     func testRuleRecordMappingAndFileTooLargeEndTheInquiryWithTheFailureNoticeAndLaterIntentsAreNoOps() {
@@ -98,6 +101,7 @@ final class InquiryReducerIdentityTests: InquiryReducerTestCase {
             for action: InquiryAction in [.status, .act(.retry), .act(.submit), .act(.cancel)] {
                 store.receive(action)
             }
+            store.finish()
         }
     }
 
@@ -114,6 +118,7 @@ final class InquiryReducerIdentityTests: InquiryReducerTestCase {
         XCTAssertEqual(model["error"], ["placement": ["type": "BANNER"], "retryable": false])
         XCTAssertEqual(model["lifecycle"]?["type"], "STARTED")
         XCTAssertNil(model["failure"])
+        store.finish()
     }
 
     func testRuleANetworkFailureOfTheSaveIsRetriedWithTheSameSave() {
@@ -134,6 +139,9 @@ final class InquiryReducerIdentityTests: InquiryReducerTestCase {
             $0.nextRequestID = 6
             $0.pendingSave = Self.save
         }
+        // The rule is that Retry sends the same save again; how a save ends is tested above.
+        store.skip(.saveIdentity(requestID: 6, saved, Self.save))
+        store.finish()
     }
 
     private func receiveAskingFolio6(_ store: inout ReducerTester<InquiryReducer>) {

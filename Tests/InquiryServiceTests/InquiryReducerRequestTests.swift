@@ -22,12 +22,17 @@ final class InquiryReducerRequestTests: InquiryReducerTestCase {
             $0.pendingRequest = nil
             $0.stage = try? next.normalizingLinks()
         }
+        store.finish()
     }
 
     func testRuleEditsStillApplyWhileARequestRuns() {
         var store = running()
-        receiveAskingFolio(&store, .act(.submit), .submit(stepId: "personal", fields: submittedDefaults, locale: "en"))
+        let sent = receiveAskingFolio(
+            &store, .act(.submit), .submit(stepId: "personal", fields: submittedDefaults, locale: "en"))
         store.receive(.act(.edit(key: "name", value: .text(text: "Grace")))) { $0.kept["name"] = .text("Grace") }
+        // The rule is that edits apply while the request runs; its answer is not part of it.
+        store.skip(sent)
+        store.finish()
     }
 
     func testRuleUploadOverTheFieldsOwnMaxBytesFailsWithFileTooLargeNamingThatLimit() {
@@ -38,6 +43,7 @@ final class InquiryReducerRequestTests: InquiryReducerTestCase {
         ) {
             $0.error = .fileTooLarge(limitBytes: 4)
         }
+        store.finish()
     }
 
     func testRuleUploadOnAHandoffStageFailsWithInvalidStepType() {
@@ -48,6 +54,7 @@ final class InquiryReducerRequestTests: InquiryReducerTestCase {
         store.receive(.act(.upload(field: "scan", fileName: "a.pdf", mimeType: "application/pdf", bytes: Bytes([1])))) {
             $0.error = .invalidStepType(message: "this step takes no upload")
         }
+        store.finish()
     }
 
     func testRuleFileUnreadableForAFieldThatIsNoFileFieldOfTheStepFailsWithPlatform() {
@@ -58,6 +65,7 @@ final class InquiryReducerRequestTests: InquiryReducerTestCase {
         store.receive(.act(.fileUnreadable(field: "nowhere"))) {
             $0.error = .platform(message: "nowhere is not a file field of this step")
         }
+        store.finish()
     }
 
     private func smallFileStage() -> InquiryStage {

@@ -30,19 +30,22 @@ class InquiryReducerTestCase: XCTestCase {
     }
 
     /// Sends `action` to a store showing its first step and asserts that it asks Folio for `request` as request 4:
-    /// loading, the request pending, nothing else changed.
+    /// loading, the request pending, nothing else changed. Returns the effect, which the test answers or skips.
+    @discardableResult
     func receiveAskingFolio(
         _ store: inout ReducerTester<InquiryReducer>, _ action: InquiryAction, _ request: FolioInquiryRequest,
         file: StaticString = #filePath, line: UInt = #line
-    ) {
+    ) -> InquiryReducer.Effect {
+        let effect = InquiryReducer.Effect.callFolio(requestID: 4, saved, request)
         store.receive(
-            action, effects: [.callFolio(requestID: 4, saved, request)],
+            action, effects: [effect],
             {
                 $0.loading = true
                 $0.pendingRequest = 4
                 $0.pendingFolio = request
                 $0.nextRequestID = 4
             }, file: file, line: line)
+        return effect
     }
 
     /// The model's field with `id`, as a client sees it.

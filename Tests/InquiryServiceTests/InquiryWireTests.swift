@@ -1,4 +1,5 @@
 import FolioModel
+import StoreKit
 import XCTest
 
 @testable import InquiryService
@@ -23,6 +24,29 @@ final class InquiryWireTests: InquiryReducerTestCase {
         state.outcome = .completed
         XCTAssertEqual(try state.snapshot.decode(InquiryReducer.State.self), state)
         XCTAssertEqual(state.snapshot, try JSONValue(encoding: state), "the snapshot is what JSONEncoder would write")
+    }
+
+    /// Written before the request ledger: the request awaited is `pendingRequest`, the last id `nextRequestID`.
+    func testASnapshotOfTheShapeBeforeTheRequestLedgerReadsBackAndKeepsItsShape() throws {
+        let written: JSONValue = [
+            "sdkLocale": "en", "deviceTimeZone": "UTC", "lifecycle": ["type": "IDLE"],
+            "entry": ["type": "START", "value": ["launchCode": "LC-1"]], "loading": true, "observing": false,
+            "readingAsObserver": false, "fieldErrors": [:], "kept": [:], "identitySaves": [],
+            "pendingRequest": 5, "nextRequestID": 5, "retryRequestID": 4, "openRequestBase": 3,
+        ]
+        let state = try written.decode(InquiryReducer.State.self)
+        XCTAssertEqual(state.requests, RequestLedger(lastIssued: 5, awaited: [.init(id: 5, purpose: .answer)]))
+        XCTAssertEqual(state.pendingRequest, 5)
+        XCTAssertEqual(state.nextRequestID, 5)
+        XCTAssertEqual(state.retryRequestID, 4)
+        XCTAssertEqual(state.openRequestBase, 3)
+        XCTAssertEqual(state.snapshot, written)
+        XCTAssertEqual(try JSONValue(encoding: state), written)
+
+        var idle = state
+        idle.pendingRequest = nil
+        XCTAssertNil(try JSONValue(encoding: idle)["pendingRequest"], "no request awaited: no member, as before")
+        XCTAssertEqual(try idle.snapshot.decode(InquiryReducer.State.self), idle)
     }
 
     func testAnEffectWithBytesSurvivesItsSnapshot() throws {

@@ -18,7 +18,6 @@ extension InquiryReducer {
     /// nothing saved); InvalidState (no vault, a mapper that answers differently after an interruption) is a
     /// banner and the inquiry stays open; a network failure may be retried.
     func identityNotSaved(_ error: InquiryError, _ save: IdentitySaveRequest, _ state: inout State) -> [Effect] {
-        state.pendingRequest = nil
         state.pendingSave = nil
         state.loading = false
         state.error = error

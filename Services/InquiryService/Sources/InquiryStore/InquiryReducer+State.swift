@@ -1,4 +1,5 @@
 import FolioModel
+import StoreKit
 import WireModel
 
 extension InquiryReducer {
@@ -24,15 +25,13 @@ extension InquiryReducer {
         public var loading = false
         public var error: InquiryError?
         public var failure: InquiryFailureView.Reason?
-        /// The request whose answer the store waits for; answers to any other are dropped.
-        public var pendingRequest: UInt64?
+        /// The request ids handed out and the one answer the store waits for; answers to any other are dropped.
+        public var requests = RequestLedger<InquiryRequest>()
         public var pendingFolio: FolioInquiryRequest?
         public var retry: RetryTarget?
         /// The id of the failed request Retry sends again: the same id, so Folio gets the same idempotency key
         /// and replays an answer that was lost instead of running the request twice.
         public var retryRequestID: UInt64?
-        /// Request ids count on across Opens of one store, since they make Folio's idempotency keys.
-        public var nextRequestID: UInt64 = 0
         /// The request id the last Open counted from (nil: 0); Retry before the first step counts from it again,
         /// so the entry's requests carry the same idempotency keys.
         public var openRequestBase: UInt64?
@@ -63,10 +62,30 @@ extension InquiryReducer {
             locale.flatMap(LocaleTag.init) ?? LocaleTag(sdkLocale) ?? .english
         }
 
-        mutating func startRequest() -> UInt64 {
-            nextRequestID += 1
-            pendingRequest = nextRequestID
-            return nextRequestID
+        /// Hands out the next request id and waits for its answer instead of the one awaited before.
+        mutating func startRequest() -> UInt64 { requests.request(.answer) }
+
+        /// The request whose answer the store waits for: the ledger's one slot.
+        public var pendingRequest: UInt64? {
+            get { requests.awaited(in: .answer)?.id }
+            set {
+                guard let newValue else { return requests.abandon(.answer) }
+                requests.expect(newValue, for: .answer)
+            }
+        }
+
+        /// The last request id handed out. Ids count on across Opens of one store, since they make Folio's
+        /// idempotency keys.
+        public var nextRequestID: UInt64 {
+            get { requests.lastIssued }
+            set { requests = RequestLedger(lastIssued: newValue, awaited: requests.awaited) }
         }
     }
+}
+
+/// What InquiryStore waits for: one answer at a time, so every request supersedes the one before.
+public enum InquiryRequest: RequestPurpose {
+    case answer
+
+    public var slot: InquiryRequest? { self }
 }

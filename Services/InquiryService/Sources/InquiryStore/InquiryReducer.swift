@@ -41,27 +41,27 @@ public struct InquiryReducer: StoreReducer {
         case .actionReceived(let action, let at):
             return receive(action, at: at, &state)
         case .launchCodeRecalled(let requestID, let saved):
-            guard state.pendingRequest == requestID, case .start(let code)? = state.entry else { return [] }
+            guard case .start(let code)? = state.entry, state.requests.settle(requestID) else { return [] }
             guard let saved else {
                 return [.exchangeLaunchCode(requestID: state.startRequest(), launchCode: code)]
             }
             return enter(saved, launchCode: nil, &state)
         case .savedInquiryRecalled(let requestID, let saved):
-            guard state.pendingRequest == requestID else { return [] }
+            guard state.requests.settle(requestID) else { return [] }
             guard let saved else { return failBeforeFirstStep(.noActiveInquiry, &state) }
             return enter(saved, launchCode: nil, &state)
         case .accessGranted(let requestID, let saved):
-            guard state.pendingRequest == requestID else { return [] }
+            guard state.requests.settle(requestID) else { return [] }
             var launchCode: String?
             if case .start(let code)? = state.entry { launchCode = code }
             return enter(saved, launchCode: launchCode, &state)
         case .inquiryRemembered(let requestID):
-            guard state.pendingRequest == requestID else { return [] }
+            guard state.requests.settle(requestID) else { return [] }
             return callFolio(.read(locale: nil), &state)
         case .inquiryNotRemembered(let requestID):
             // Not silently: a resume on this device would not find the inquiry, and the launch code is spent.
             // Retry opens the entry again under the same idempotency keys, so Folio replays the exchange.
-            guard state.pendingRequest == requestID else { return [] }
+            guard state.requests.settle(requestID) else { return [] }
             return failBeforeFirstStep(.network(message: "the device memory is unavailable"), &state)
         case .inquiryNotForgotten(let inquiryId):
             guard !state.lifecycle.isClosed else { return [] }
@@ -69,36 +69,32 @@ public struct InquiryReducer: StoreReducer {
             state.retry = .forgetInquiry(inquiryId)
             return []
         case .folioAnswered(let requestID, let answer):
-            guard state.pendingRequest == requestID else { return [] }
+            guard state.requests.settle(requestID) else { return [] }
             return apply(answer, &state)
         case .folioFailed(let requestID, let error):
-            guard state.pendingRequest == requestID else { return [] }
+            guard state.requests.settle(requestID) else { return [] }
             return fail(error, requestID: requestID, &state)
         case .localeSaved(let requestID, let locale):
-            guard state.pendingRequest == requestID else { return [] }
+            guard state.requests.settle(requestID) else { return [] }
             return callFolio(.read(locale: locale), &state)
         case .localeNotSaved(let requestID, let locale):
-            guard state.pendingRequest == requestID else { return [] }
-            state.pendingRequest = nil
+            guard state.requests.settle(requestID) else { return [] }
             state.loading = false
             state.error = .localeNotSaved(locale: locale)
             state.retry = .saveLocale(locale)
             return []
         case .identitySaved(let requestID, let identity):
-            guard state.pendingRequest == requestID else { return [] }
-            state.pendingRequest = nil
+            guard state.requests.settle(requestID) else { return [] }
             state.pendingSave = nil
             state.loading = false
             state.identity = identity
             return []
         case .identityNotSaved(let requestID, let error):
-            guard state.pendingRequest == requestID, let request = state.pendingSave else {
-                return []
-            }
+            guard let request = state.pendingSave, state.requests.settle(requestID) else { return [] }
             return identityNotSaved(error, request, &state)
         case .waitEnded(let requestID):
-            // An intent sent during the pause replaced the read.
-            guard state.pendingRequest == requestID, !state.loading else { return [] }
+            // An intent sent during the pause replaced the read. The read goes out under the wait's id.
+            guard !state.loading, state.requests.settle(requestID) else { return [] }
             return callFolio(.read(locale: state.locale), again: requestID, &state)
         }
     }
@@ -108,16 +104,16 @@ public struct InquiryReducer: StoreReducer {
     private func receive(_ action: InquiryAction, at: Date, _ state: inout State) -> [Effect] {
         switch action {
         case .open(let entry):
-            let base = state.nextRequestID
+            let base = state.requests.lastIssued
             state = State(sdkLocale: state.sdkLocale, deviceTimeZone: state.deviceTimeZone)
-            state.nextRequestID = base
+            state.requests.restart(countingFrom: base)
             state.openRequestBase = base == 0 ? nil : base
             return open(entry, &state)
         case .close:
             guard !state.lifecycle.isClosed else { return [] }
             state.lifecycle = .closed(outcome: state.outcome)
             state.loading = false
-            state.pendingRequest = nil
+            state.requests.abandon(.answer)
             state.pendingFolio = nil
             return []
         case .status, .act:
@@ -130,7 +126,7 @@ public struct InquiryReducer: StoreReducer {
                 guard case .act(.retry) = action, !state.loading else { return [] }
                 let base = state.openRequestBase
                 state = State(sdkLocale: state.sdkLocale, deviceTimeZone: state.deviceTimeZone)
-                state.nextRequestID = base ?? 0
+                state.requests.restart(countingFrom: base ?? 0)
                 state.openRequestBase = base
                 return open(entry, &state)
             }
@@ -173,7 +169,7 @@ public struct InquiryReducer: StoreReducer {
         state.retryRequestID = nil
         let id: UInt64
         if let requestID {
-            state.pendingRequest = requestID
+            state.requests.expect(requestID, for: .answer)
             id = requestID
         } else {
             id = state.startRequest()
@@ -184,7 +180,6 @@ public struct InquiryReducer: StoreReducer {
     private func apply(_ answer: FolioInquiryAnswer, _ state: inout State) -> [Effect] {
         let request = state.pendingFolio
         state.readingAsObserver = false
-        state.pendingRequest = nil
         state.pendingFolio = nil
         state.loading = false
         state.retry = nil
@@ -272,7 +267,6 @@ public struct InquiryReducer: StoreReducer {
 
     private func fail(_ error: InquiryError, requestID: UInt64, _ state: inout State) -> [Effect] {
         let request = state.pendingFolio
-        state.pendingRequest = nil
         state.pendingFolio = nil
         state.loading = false
         guard state.hasFirstStep else {
@@ -305,7 +299,6 @@ public struct InquiryReducer: StoreReducer {
 
     /// Open failed before its first step: the failure notice, its error and lifecycle Failed.
     func failBeforeFirstStep(_ error: InquiryError, _ state: inout State) -> [Effect] {
-        state.pendingRequest = nil
         state.pendingFolio = nil
         state.loading = false
         state.error = error

@@ -1,3 +1,5 @@
+import StoreKit
+
 extension VaultReducer {
     /// VaultStore's state. The view (records and folders) is read from the vault again after a restore, so
     /// snapshots stay small whatever the vault holds.
@@ -5,8 +7,6 @@ extension VaultReducer {
         /// The account whose vault the runtime's session holds.
         public var account: VaultAccount?
         public var network: NetworkStatus
-        /// Write, Sync and Share actions under way (`busy`).
-        public var running: Set<UInt64>
         /// The Write or Share being applied; the others wait in `waitingWrites`, in the order dispatched.
         public var writing: UInt64?
         public var waitingWrites: [VaultReducer.Effect]
@@ -18,8 +18,6 @@ extension VaultReducer {
         public var lastSyncedAt: Int64?
         /// The view read last; not part of a snapshot.
         public var view: VaultView
-        /// The view read under way (whole or some entries); an older one's answer is stale.
-        public var loading: UInt64?
         /// Changes that arrived while a read was under way, read after it.
         public var pendingReload: VaultReload?
         /// The first read of a new session's vault is under way (a failure makes the phase Error).
@@ -27,15 +25,14 @@ extension VaultReducer {
         /// The store asked to follow Folio's change feed of its account (`Effect.watch`); not part of a
         /// snapshot: a restored store asks again after its first read.
         public var watching: Bool
-        /// The background sync pass under way.
-        public var syncing: UInt64?
-        /// A change arrived during that pass: another pass follows it.
+        /// A change arrived during the background pass under way (`syncing`): another pass follows it.
         public var syncAgain: Bool
         /// Background passes failed in a row, which sets the retry delay.
         public var failedAttempts: Int
-        /// The wait before the next retry.
-        public var retryWait: UInt64?
-        public var lastRequestID: UInt64
+        /// The request ids handed out and the answers awaited: the actions under way side by side, and one each
+        /// of the view read, the background pass (or push) and the wait before a retry, a new one making the
+        /// previous one's answer stale.
+        public var requests: RequestLedger<VaultRequest>
 
         public init(
             account: VaultAccount? = nil, network: NetworkStatus = .unknown, running: Set<UInt64> = [],
@@ -48,9 +45,9 @@ extension VaultReducer {
             failedAttempts: Int = 0,
             retryWait: UInt64? = nil, lastRequestID: UInt64 = 0
         ) {
+            self.requests = RequestLedger(lastIssued: lastRequestID)
             self.account = account
             self.network = network
-            self.running = running
             self.writing = writing
             self.waitingWrites = waitingWrites
             self.actionError = actionError
@@ -58,22 +55,65 @@ extension VaultReducer {
             self.phase = phase
             self.lastSyncedAt = lastSyncedAt
             self.view = view
-            self.loading = loading
             self.pendingReload = pendingReload
             self.sessionStarting = sessionStarting
             self.watching = watching
-            self.syncing = syncing
             self.syncAgain = syncAgain
             self.failedAttempts = failedAttempts
+            self.running = running
+            self.loading = loading
+            self.syncing = syncing
             self.retryWait = retryWait
-            self.lastRequestID = lastRequestID
         }
 
-        mutating func nextRequestID() -> UInt64 {
-            lastRequestID += 1
-            return lastRequestID
+        /// Settles the answer to `requestID` when it was awaited for `purpose`; false when it is stale.
+        mutating func settle(_ requestID: UInt64, for purpose: VaultRequest) -> Bool {
+            requests.settle(requestID) { $0 == purpose } != nil
         }
 
+        /// Write, Sync and Share actions under way (`busy`): the ledger's actions.
+        public var running: Set<UInt64> {
+            get { Set(requests.awaited.filter { $0.purpose == .action }.map(\.id)) }
+            set {
+                let current = running
+                for id in current.subtracting(newValue) { requests.abandon(id: id) }
+                for id in newValue.subtracting(current) { requests.expect(id, for: .action) }
+            }
+        }
+
+        /// The view read under way (whole or some entries): the ledger's read slot.
+        public var loading: UInt64? {
+            get { awaitedID(in: .read) }
+            set { setAwaited(newValue, in: .read) }
+        }
+
+        /// The background sync pass (or push) under way: the ledger's sync slot.
+        public var syncing: UInt64? {
+            get { awaitedID(in: .sync) }
+            set { setAwaited(newValue, in: .sync) }
+        }
+
+        /// The wait before the next retry: the ledger's retry wait slot.
+        public var retryWait: UInt64? {
+            get { awaitedID(in: .retryWait) }
+            set { setAwaited(newValue, in: .retryWait) }
+        }
+
+        /// The last request id handed out.
+        public var lastRequestID: UInt64 {
+            get { requests.lastIssued }
+            set { requests = RequestLedger(lastIssued: newValue, awaited: requests.awaited) }
+        }
+
+        private func awaitedID(in slot: VaultRequest) -> UInt64? { requests.awaited(in: slot)?.id }
+
+        private mutating func setAwaited(_ id: UInt64?, in slot: VaultRequest) {
+            guard let id else { return requests.abandon(slot) }
+            requests.expect(id, for: slot)
+        }
+
+        // Snapshots keep the shape they had before the ledger: `running`, `loading`, `syncing`, `retryWait` and
+        // `lastRequestID`.
         private enum CodingKeys: String, CodingKey {
             case account, network, running, writing, waitingWrites, actionError, readError, phase, lastSyncedAt
             case loading, pendingReload
@@ -123,6 +163,17 @@ extension VaultReducer {
             try container.encode(lastRequestID, forKey: .lastRequestID)
         }
     }
+}
+
+/// What VaultStore awaits an answer for. Actions run side by side; a read, a background pass (or push) and a
+/// retry wait each supersede the one before.
+public enum VaultRequest: RequestPurpose {
+    case action
+    case read
+    case sync
+    case retryWait
+
+    public var slot: VaultRequest? { self == .action ? nil : self }
 }
 
 /// What a VaultStore reads again: some entries (local ids), or the whole view.

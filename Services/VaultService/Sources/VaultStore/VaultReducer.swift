@@ -90,7 +90,7 @@ public struct VaultReducer: StoreReducer {
         case .actionReceived(let action):
             return receive(action, &state)
         case .actionFinished(let requestID, let error, let pushes):
-            guard state.running.remove(requestID) != nil else { return [] }
+            guard state.settle(requestID, for: .action) else { return [] }
             state.actionError = error.map(VaultErrorView.init)
             var effects = error == nil && pushes ? backgroundSync(&state) : []
             if state.writing == requestID {
@@ -99,7 +99,7 @@ public struct VaultReducer: StoreReducer {
             }
             return effects
         case .writeFinished(let requestID, let changed, let patch, let pushes):
-            guard state.running.contains(requestID) else { return [] }
+            guard state.requests.purpose(of: requestID) == .action else { return [] }
             // The patch is the newest view of its entries only when no read started since the write did (a read
             // that started meanwhile may answer after it, or have read a change the patch missed): nothing was
             // asked for after the write, and no read is under way.
@@ -112,13 +112,11 @@ public struct VaultReducer: StoreReducer {
             }
             return effects
         case .viewLoaded(let requestID, let view):
-            guard requestID == state.loading else { return [] }
-            state.loading = nil
+            guard state.settle(requestID, for: .read) else { return [] }
             state.view = view
             return viewRead(&state) + loadPending(&state)
         case .entriesLoaded(let requestID, let patch):
-            guard requestID == state.loading else { return [] }
-            state.loading = nil
+            guard state.settle(requestID, for: .read) else { return [] }
             var effects: [Effect] = []
             if state.view.apply(patch) {
                 effects = viewRead(&state)
@@ -127,8 +125,7 @@ public struct VaultReducer: StoreReducer {
             }
             return effects + loadPending(&state)
         case .viewFailed(let requestID, let error):
-            guard requestID == state.loading else { return [] }
-            state.loading = nil
+            guard state.settle(requestID, for: .read) else { return [] }
             state.readError = VaultErrorView(error)
             let starting = state.sessionStarting
             if starting { state.phase = .error(message: error.message) }
@@ -178,12 +175,10 @@ public struct VaultReducer: StoreReducer {
             state.network = status
             return cameBack ? backgroundSync(&state) : []
         case .syncFinished(let requestID, let outcome):
-            let isAction = state.running.remove(requestID) != nil
+            let isAction = state.settle(requestID, for: .action)
             if isAction {
                 state.actionError = outcome.error.map(VaultErrorView.init)
-            } else if requestID == state.syncing {
-                state.syncing = nil
-            } else {
+            } else if !state.settle(requestID, for: .sync) {
                 return []
             }
             // The Error phase stays until a read opens every stored record; the passes meanwhile push only.
@@ -197,14 +192,12 @@ public struct VaultReducer: StoreReducer {
             // delay that doubles, up to 5 min.
             guard !isAction else { return [] }
             state.failedAttempts += 1
-            let wait = state.nextRequestID()
-            state.retryWait = wait
+            let wait = state.requests.request(.retryWait)
             return [
                 .waitToRetry(requestID: wait, seconds: SyncRetrySchedule.delay(afterFailures: state.failedAttempts))
             ]
         case .retryDue(let requestID):
-            guard requestID == state.retryWait else { return [] }
-            state.retryWait = nil
+            guard state.settle(requestID, for: .retryWait) else { return [] }
             return backgroundSync(&state)
         }
     }
@@ -225,7 +218,7 @@ public struct VaultReducer: StoreReducer {
                 state.actionError = VaultErrorView(error)
                 return []
             }
-            return enqueueWrite(.write(requestID: state.nextRequestID(), account: account, write), &state)
+            return enqueueWrite(.write(requestID: state.requests.request(.action), account: account, write), &state)
         case .sync:
             do throws(VaultError) {
                 try VaultWriteRules.checkSignedIn(account.kind)
@@ -236,8 +229,7 @@ public struct VaultReducer: StoreReducer {
                 return []
             }
             // The Sync action runs at once and is not retried.
-            let requestID = state.nextRequestID()
-            state.running.insert(requestID)
+            let requestID = state.requests.request(.action)
             state.phase = .syncing
             return [.sync(requestID: requestID, account: account, background: false)]
         case .share(let share):
@@ -247,15 +239,15 @@ public struct VaultReducer: StoreReducer {
                 state.actionError = VaultErrorView(error)
                 return []
             }
-            return enqueueWrite(.share(requestID: state.nextRequestID(), account: account, share), &state)
+            return enqueueWrite(.share(requestID: state.requests.request(.action), account: account, share), &state)
         }
     }
 
     /// Writes and Shares change the vault one at a time, in the order dispatched: the next starts when the
-    /// previous has finished (a Delete then a PermanentlyDelete must not race).
+    /// previous has finished (a Delete then a PermanentlyDelete must not race). The answer of a waiting one is
+    /// awaited from the start: it is under way (`busy`).
     private func enqueueWrite(_ effect: Effect, _ state: inout State) -> [Effect] {
         guard let requestID = effect.writeRequestID else { return [] }
-        state.running.insert(requestID)
         guard state.writing == nil else {
             state.waitingWrites.append(effect)
             return []
@@ -274,8 +266,7 @@ public struct VaultReducer: StoreReducer {
     /// Reads the whole view now; the answer of a read under way is stale.
     private func load(_ state: inout State) -> [Effect] {
         guard let account = state.account else { return [] }
-        let requestID = state.nextRequestID()
-        state.loading = requestID
+        let requestID = state.requests.request(.read)
         return [.loadView(requestID: requestID, account: account)]
     }
 
@@ -294,8 +285,7 @@ public struct VaultReducer: StoreReducer {
         case .all:
             return load(&state)
         case .entries(let ids):
-            let requestID = state.nextRequestID()
-            state.loading = requestID
+            let requestID = state.requests.request(.read)
             return [.loadEntries(requestID: requestID, account: account, ids: ids.sorted())]
         }
     }
@@ -342,21 +332,19 @@ public struct VaultReducer: StoreReducer {
         if state.phase.isError {
             guard account.kind == .authenticated else { return [] }
             state.syncAgain = false
-            state.retryWait = nil
+            state.requests.abandon(.retryWait)
             return push(account, &state)
         }
-        let requestID = state.nextRequestID()
-        state.syncing = requestID
+        let requestID = state.requests.request(.sync)
         state.syncAgain = false
-        state.retryWait = nil
+        state.requests.abandon(.retryWait)
         state.phase = .syncing
         return [.sync(requestID: requestID, account: account, background: true)]
     }
 
     /// A push without a fetch of a signed-in vault; the phase shows it unless it is Error.
     private func push(_ account: VaultAccount, _ state: inout State) -> [Effect] {
-        let requestID = state.nextRequestID()
-        state.syncing = requestID
+        let requestID = state.requests.request(.sync)
         if !state.phase.isError { state.phase = .syncing }
         return [.push(requestID: requestID, account: account)]
     }
