@@ -60,7 +60,8 @@ let package = Package(
             name: "StoreKitTesting", dependencies: ["StoreKit", "Bus", "FolioModel"], path: "Shared/StoreKitTesting"),
         .target(name: "FolioAPI", dependencies: ["FolioModel", "Bus", "WireModel"], path: "Shared/FolioAPI"),
         .target(
-            name: "FolioClient", dependencies: ["FolioModel", "FolioWire", "HTTP", "Crypto"], path: "Shared/FolioClient"),
+            name: "FolioClient", dependencies: ["FolioModel", "FolioWire", "HTTP", "Crypto"], path: "Shared/FolioClient"
+        ),
         .target(
             name: "ServiceKit",
             dependencies: [
@@ -147,7 +148,8 @@ let package = Package(
         .testTarget(
             name: "StoreKitTests", dependencies: ["StoreKit", "StoreKitTesting", "TestSupport"],
             path: "Tests/StoreKitTests"),
-        .testTarget(name: "FolioAPITests", dependencies: ["FolioAPI"], path: "Tests/FolioAPITests"),
+        .testTarget(
+            name: "FolioAPITests", dependencies: ["FolioAPI", "WireModel", "Bus"], path: "Tests/FolioAPITests"),
         .testTarget(name: "GatewayTests", dependencies: ["GatewayService", "TestSupport"], path: "Tests/GatewayTests"),
         .testTarget(
             name: "FolioEmulatorTests", dependencies: ["FolioEmulator", "FolioClient", "TestSupport"],

@@ -27,9 +27,10 @@ public enum OpenRPC {
     ///   - schemas: the component schemas that `$ref`s point at (`#/components/schemas/<name>`).
     ///   - publicMethods: methods callable without a bearer token; every other forwarded method also lists
     ///     the `UNAUTHORIZED` error.
+    ///   - events: the bus events listed under `x-bus-events`.
     public static func document(
         methods: [RPCMethodSpec] = FolioAPI.methods, schemas: [String: JSONSchema] = FolioAPI.schemas,
-        publicMethods: Set<String> = FolioAPI.publicMethods
+        publicMethods: Set<String> = FolioAPI.publicMethods, events: [any BusEvent.Type] = BusEvents.all
     ) -> JSONValue {
         var published = methods.map { method(for: $0, isPublic: publicMethods.contains($0.name), viaBus: true) }
         if !methods.contains(where: { $0.name == discover.name }) {
@@ -46,6 +47,8 @@ public enum OpenRPC {
             "servers": [["name": "gateway", "url": "/rpc"]],
             "methods": .array(published),
             "components": ["schemas": .object(schemas.mapValues(\.json))],
+            // The events services publish to each other on the bus (docs/bus.md "Events"); clients never see them.
+            "x-bus-events": .array(events.map { $0.descriptor }),
         ]
     }
 

@@ -62,7 +62,7 @@ final class OpenRPCTests: XCTestCase {
         let spec = RPCMethodSpec(
             "demo.call", summary: "demo", params: [RPCParam("thing", .ref("Missing"))],
             result: RPCResultDescriptor("none", .null))
-        let references = OpenRPC.references(in: OpenRPC.document(methods: [spec], schemas: [:]))
+        let references = OpenRPC.references(in: OpenRPC.document(methods: [spec], schemas: [:], events: []))
         XCTAssertEqual(references, ["#/components/schemas/Missing"])
     }
 

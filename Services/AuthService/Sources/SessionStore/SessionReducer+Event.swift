@@ -1,0 +1,25 @@
+import StoreKit
+import WireModel
+
+extension SessionReducer {
+    public enum Event: Sendable, Equatable {
+        case actionReceived(SessionAction)
+        /// The new guest identity of a sign-out exists.
+        case transientIdentityCreated(requestID: UInt64, accountId: String)
+        /// A sign-in or recovery finished on this identity (Folio confirmed it).
+        case switched(identity: SessionIdentity, folioSessionID: String?)
+        /// The session could not switch to the ceremony's identity: the previous one stays, with status Device.
+        case switchFailed
+        /// Folio ended the session ("Expired sessions").
+        case endedByFolio(folioSessionID: String)
+        /// The runtime's session changed elsewhere (a ceremony, another SessionStore, the expiry watcher).
+        case observed(SessionUiModel, folioSessionID: String?)
+    }
+}
+
+extension SessionReducer.Event: RequestAnswering {
+    public var answersRequest: UInt64? {
+        if case .transientIdentityCreated(let requestID, _) = self { return requestID }
+        return nil
+    }
+}
