@@ -10,68 +10,6 @@ public struct VaultReducer: StoreReducer {
     public init() {}
 
     public typealias Action = VaultAction
-
-    public enum Event: Sendable, Equatable {
-        case actionReceived(VaultAction)
-        /// A Write or Share finished; `error` is nil on success. `pushes`: a successful write of a signed-in
-        /// vault, after which the vault pushes.
-        case actionFinished(requestID: UInt64, error: VaultError?, pushes: Bool)
-        /// A Write succeeded. `changed`: what it changed; `patch`: those entries as it left them, read in its own
-        /// transaction (nil when it changed more than its entries). The store's own change notification of it is
-        /// not delivered to the store: the patch, or a read of `changed`, takes its place.
-        case writeFinished(requestID: UInt64, changed: VaultReload, patch: VaultViewPatch?, pushes: Bool)
-        case viewLoaded(requestID: UInt64, VaultView)
-        /// Some entries read again (`loadEntries`).
-        case entriesLoaded(requestID: UInt64, VaultViewPatch)
-        case viewFailed(requestID: UInt64, VaultError)
-        /// The vault of the store's account changed (a sync, a share, a write that changed more than its
-        /// entries).
-        case vaultChanged
-        /// A write changed these entries (local ids) of the store's account, and nothing else.
-        case entriesChanged([String])
-        /// A service changed the vault for this store's runtime outside its actions (an attachment added): a
-        /// signed-in vault pushes, as after a write.
-        case pushRequested
-        /// The runtime's session now holds this account's vault (announced by the AuthService).
-        case sessionChanged(VaultAccount)
-        /// The runtime's session as read when the store mounted; an announcement that came first is newer.
-        case sessionRead(VaultAccount)
-        case networkChanged(NetworkStatus)
-        /// The client came back to the foreground at `now` (seconds since the Unix epoch).
-        case cameToForeground(now: Int64)
-        /// A sync pass ended: the Sync action's, or a background one.
-        case syncFinished(requestID: UInt64, SyncOutcome)
-        /// The wait before retrying a failed background sync is over.
-        case retryDue(requestID: UInt64)
-        /// The store was rebuilt from its snapshot, whose view is not stored.
-        case restored
-    }
-
-    public enum Effect: Sendable, Codable, Equatable {
-        /// The request id a Write or Share effect answers with.
-        var writeRequestID: UInt64? {
-            switch self {
-            case .write(let requestID, _, _), .share(let requestID, _, _): requestID
-            default: nil
-            }
-        }
-
-        case write(requestID: UInt64, account: VaultAccount, VaultWrite)
-        /// A push and a fetch (a transient vault only fetches); `background` passes are retried on failure.
-        case sync(requestID: UInt64, account: VaultAccount, background: Bool)
-        /// A push without a fetch; answers `syncFinished`.
-        case push(requestID: UInt64, account: VaultAccount)
-        /// Waits `seconds`, then answers `retryDue`.
-        case waitToRetry(requestID: UInt64, seconds: UInt64)
-        case share(requestID: UInt64, account: VaultAccount, VaultShare)
-        case loadView(requestID: UInt64, account: VaultAccount)
-        /// Reads only these entries (local ids); answers `entriesLoaded`.
-        case loadEntries(requestID: UInt64, account: VaultAccount, ids: [String])
-        /// Starts following Folio's change feed of the account (one long poll per account on the worker), until
-        /// the session moves on or the store closes; answers nothing.
-        case watch(account: VaultAccount)
-    }
-
     public static func decodeAction(_ json: JSONValue) throws(JSONRPCError) -> VaultAction {
         do {
             return try VaultAction(json: json, path: "action")
@@ -399,34 +337,5 @@ public enum SyncRetrySchedule {
         guard failures > 1 else { return first }
         let doublings = min(failures - 1, 16)
         return min(first << UInt64(doublings), longest)
-    }
-}
-
-extension VaultReducer.Event: RequestAnswering {
-    public var answersRequest: UInt64? {
-        switch self {
-        case .actionFinished(let requestID, _, _), .writeFinished(let requestID, _, _, _),
-            .viewLoaded(let requestID, _),
-            .entriesLoaded(let requestID, _), .viewFailed(let requestID, _), .syncFinished(let requestID, _),
-            .retryDue(let requestID):
-            requestID
-        case .actionReceived, .vaultChanged, .entriesChanged, .pushRequested, .sessionChanged, .sessionRead,
-            .networkChanged, .cameToForeground, .restored:
-            nil
-        }
-    }
-}
-
-extension VaultReducer.Effect: RequestCorrelated {
-    /// nil for `watch`, which follows Folio's change feed and answers nothing.
-    public var requestID: UInt64? {
-        switch self {
-        case .write(let requestID, _, _), .sync(let requestID, _, _), .push(let requestID, _),
-            .waitToRetry(let requestID, _), .share(let requestID, _, _), .loadView(let requestID, _),
-            .loadEntries(let requestID, _, _):
-            requestID
-        case .watch:
-            nil
-        }
     }
 }
