@@ -3,26 +3,33 @@ import FolioAPI
 import FolioModel
 import WireModel
 
-/// Published by the AuthService when a runtime shuts down: the Gateway drops its tokens and every service
-/// closes the runtime's stores.
-public struct RuntimeShutDown: BusEvent {
-    public static let name = "runtime.shutdown"
-    public static let summary = "A runtime shut down: its tokens stop working and its stores close."
-    public static let subjectBase = BusSubjects.runtimeShutdown
-    public static let keyName: String? = nil
-    public static let schema = JSONSchema.object(["runtimeId": .string], required: ["runtimeId"])
+/// An event about a runtime that says nothing but which runtime it is about: `{"runtimeId"}`.
+public protocol RuntimeNamingEvent: BusEvent {
+    var runtimeID: String { get }
+    init(runtimeID: String)
+}
 
-    public var runtimeID: String
-
-    public init(runtimeID: String) { self.runtimeID = runtimeID }
-
+extension RuntimeNamingEvent {
+    public static var keyName: String? { nil }
+    public static var schema: JSONSchema { .object(["runtimeId": .string], required: ["runtimeId"]) }
     public var subject: String { Self.subject() }
     public var payload: [UInt8] { (["runtimeId": .string(runtimeID)] as JSONValue).serialized() }
 
     public init(payload: [UInt8], subject: String) throws(WireDecodingError) {
-        let object = try Self.object(payload, fields: ["runtimeId"])
-        runtimeID = try object.string("runtimeId", .identifier)
+        self.init(runtimeID: try Self.object(payload, fields: ["runtimeId"]).string("runtimeId", .identifier))
     }
+}
+
+/// Published by the AuthService when a runtime shuts down: the Gateway drops its tokens and every service
+/// closes the runtime's stores.
+public struct RuntimeShutDown: RuntimeNamingEvent {
+    public static let name = "runtime.shutdown"
+    public static let summary = "A runtime shut down: its tokens stop working and its stores close."
+    public static let subjectBase = BusSubjects.runtimeShutdown
+
+    public var runtimeID: String
+
+    public init(runtimeID: String) { self.runtimeID = runtimeID }
 }
 
 /// Published by the AuthService after `runtime.setLocale`: texts the SDK chooses follow the new locale.
@@ -60,22 +67,12 @@ public struct RuntimeLocaleChanged: BusEvent {
 
 /// Published by the AuthService after `runtime.foreground`: the runtime's VaultStores push, and fetch at most
 /// once a minute.
-public struct RuntimeCameToForeground: BusEvent {
+public struct RuntimeCameToForeground: RuntimeNamingEvent {
     public static let name = "runtime.foreground"
     public static let summary = "A runtime's client came to the foreground."
     public static let subjectBase = BusSubjects.runtimeForeground
-    public static let keyName: String? = nil
-    public static let schema = JSONSchema.object(["runtimeId": .string], required: ["runtimeId"])
 
     public var runtimeID: String
 
     public init(runtimeID: String) { self.runtimeID = runtimeID }
-
-    public var subject: String { Self.subject() }
-    public var payload: [UInt8] { (["runtimeId": .string(runtimeID)] as JSONValue).serialized() }
-
-    public init(payload: [UInt8], subject: String) throws(WireDecodingError) {
-        let object = try Self.object(payload, fields: ["runtimeId"])
-        runtimeID = try object.string("runtimeId", .identifier)
-    }
 }

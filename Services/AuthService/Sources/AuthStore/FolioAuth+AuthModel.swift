@@ -21,7 +21,7 @@ extension AuthPhase {
         case .password: self = .password
         case .otp(let otp):
             self = .otp(
-                channel: otp.channel == .sms ? .sms : .email, destination: otp.destination,
+                channel: otp.channel, destination: otp.destination,
                 length: UInt64(clamping: otp.length), canResend: otp.canResend)
         case .totp: self = .totp
         case .recoveryCode: self = .recoveryCode

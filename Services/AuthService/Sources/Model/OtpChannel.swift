@@ -1,16 +1,11 @@
+import FolioWire
 import WireModel
 
-/// Where the one-time code of an Otp phase was sent. Wire: `{type: 'EMAIL'}`.
-public enum OtpChannel: WirePlainEnum {
-    /// By email; the phase's destination is the masked address (`p***@example.com`).
-    case email
-    /// By text message; the phase's destination is the masked number (`+41 ** *** ** 67`).
-    case sms
+/// Where the one-time code of an Otp phase was sent: by email (the phase's destination is the masked address,
+/// `p***@example.com`) or by text message (the masked number, `+41 ** *** ** 67`). Folio's own enum: its wire
+/// shape `{type: 'EMAIL'}` is the store model's too.
+public typealias OtpChannel = FolioOtpChannel
 
-    public var wireType: String {
-        switch self {
-        case .email: "EMAIL"
-        case .sms: "SMS"
-        }
-    }
+extension FolioOtpChannel: WirePlainEnum {
+    public var wireType: String { rawValue }
 }
