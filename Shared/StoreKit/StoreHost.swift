@@ -13,7 +13,6 @@ public actor StoreHost<Reducer: StoreReducer> {
     public nonisolated let runtime: RuntimeContext
     private let runEffect: EffectRunner<Reducer>
     private let persistence: (any SnapshotPersistence)?
-    private let logger: Logger
 
     private var machine: Machine
     private var waiters: [Machine.WaiterID: CheckedContinuation<VersionedModel?, Never>] = [:]
@@ -32,7 +31,6 @@ public actor StoreHost<Reducer: StoreReducer> {
         self.runtime = runtime
         self.persistence = persistence
         self.runEffect = runEffect
-        self.logger = Logger(service: "store-kit", metadata: ["store": id.rawValue, "kind": kind])
         self.machine = Machine(
             storeID: id, kind: kind, runtimeID: runtime.id, reducer: reducer, state: initialState, version: version,
             persists: persistence != nil)
@@ -172,7 +170,9 @@ public actor StoreHost<Reducer: StoreReducer> {
                 for waiter in waiting { waiter.resume() }
                 for waiterID in Array(flushWaiters.keys) { endFlush(waiterID) }
             case .failed(let error):
-                logger.error("store closed", ["error": error.description])
+                // Made here, not kept: a logger per store would cost every idle store its metadata.
+                Logger(service: "store-kit", metadata: ["store": id.rawValue, "kind": kind])
+                    .error("store closed", ["error": error.description])
             }
         }
     }

@@ -23,6 +23,7 @@ extension InquiryStore {
         dependencies.memory = .live(memory)
         dependencies.saveLocale = { _, _ in true }
         dependencies.sleep = { try? await Task.sleep(for: $0) }
-        return effects(of: StoreContext(id: storeID, runtime: runtime, local: facts(device: device)), dependencies)
+        return effects(
+            of: StoreContext(id: storeID, runtime: runtime, local: InquiryDevice(facts(device: device))), dependencies)
     }
 }

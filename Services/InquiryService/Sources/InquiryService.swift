@@ -49,10 +49,10 @@ public enum InquiryService {
             memory: .live(InquiryDeviceMemory(database: database, sealer: context.configuration.secrets)),
             facts: { runtimeID in try await RuntimeFacts.read(runtimeID: runtimeID, database: database) },
             saveLocale: InquiryStore.savingLocale(bus: BusClient(transport: context.transport, timeout: .seconds(5))),
-            saveIdentity: { request, inquiry, runtimeID, facts throws(InquiryError) in
+            saveIdentity: { request, inquiry, runtimeID, device throws(InquiryError) in
                 try await saver.save(
-                    request, inquiry: inquiry, runtimeID: runtimeID, organizationID: facts.organizationID,
-                    deviceID: facts.deviceID)
+                    request, inquiry: inquiry, runtimeID: runtimeID, organizationID: device.organizationID,
+                    deviceID: device.deviceID)
             },
             selfieProxyURL: context.configuration.folioSelfieProxyURL)
     }

@@ -16,7 +16,7 @@ extension InquiryStore {
         /// Saves the verified identity of a passed government id attempt in the vault of the runtime's session.
         public var saveIdentity:
             @Sendable (
-                _ request: IdentitySaveRequest, _ inquiry: SavedInquiry, _ runtimeID: String, _ facts: RuntimeFacts
+                _ request: IdentitySaveRequest, _ inquiry: SavedInquiry, _ runtimeID: String, _ device: InquiryDevice
             ) async throws(InquiryError) -> VerifiedIdentity
         /// Waits (the pause before a step is read again).
         public var sleep: @Sendable (Duration) async -> Void
@@ -28,7 +28,7 @@ extension InquiryStore {
             facts: @escaping @Sendable (String) async throws -> RuntimeFacts?,
             saveLocale: @escaping @Sendable (String, String) async -> Bool,
             saveIdentity:
-                @escaping @Sendable (IdentitySaveRequest, SavedInquiry, String, RuntimeFacts) async throws(InquiryError)
+                @escaping @Sendable (IdentitySaveRequest, SavedInquiry, String, InquiryDevice) async throws(InquiryError)
                 -> VerifiedIdentity,
             sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) },
             selfieProxyURL: String = InquiryReducer.defaultSelfieProxyURL

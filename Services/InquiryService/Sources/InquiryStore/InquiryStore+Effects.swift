@@ -3,7 +3,7 @@ import StoreKit
 
 extension InquiryStore {
     public static func run(
-        _ effect: InquiryReducer.Effect, in store: StoreContext<RuntimeFacts>, _ dependencies: Dependencies
+        _ effect: InquiryReducer.Effect, in store: StoreContext<InquiryDevice>, _ dependencies: Dependencies
     ) async -> [InquiryReducer.Event] {
         let facts = store.local
         let folio = dependencies.folio

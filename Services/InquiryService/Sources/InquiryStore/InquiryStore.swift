@@ -14,8 +14,8 @@ public enum InquiryStore: HostedStore {
     public static let service = StoreService.inquiry
     public static let mountSpec = InquiryStoreMethods.mount
 
-    /// The runtime's facts, read once when the store starts: its organization and device do not change.
-    public typealias Local = RuntimeFacts
+    /// The runtime's organization and device, read once when the store starts: they do not change.
+    public typealias Local = InquiryDevice
 
     public static func start(_ store: StoreContext<Void>, call: RPCCall, _ dependencies: Dependencies) async throws
         -> StoreStart<Self>
@@ -26,19 +26,35 @@ public enum InquiryStore: HostedStore {
             throw JSONRPCError.invalidParams("timeZone: \(timeZone) is not an IANA time zone")
         }
         let state = InquiryReducer.State(sdkLocale: facts.localeOrEnglish.rawValue, deviceTimeZone: timeZone)
-        return StoreStart(reducer(dependencies), state, local: facts)
+        return StoreStart(reducer(dependencies), state, local: InquiryDevice(facts))
     }
 
     public static func restart(_ store: StoreContext<Void>, _ dependencies: Dependencies) async throws
         -> StoreRestart<Self>
     {
         guard let facts = try await dependencies.facts(store.runtimeID) else { throw StoreError.runtimeShutDown }
-        return StoreRestart(reducer(dependencies), local: facts)
+        return StoreRestart(reducer(dependencies), local: InquiryDevice(facts))
     }
 
     /// The reducer with the worker's configuration (FOLIO_SELFIE_PROXY_URL).
     static func reducer(_ dependencies: Dependencies) -> InquiryReducer {
         InquiryReducer(selfieProxyURL: dependencies.selfieProxyURL)
+    }
+}
+
+/// The device a store runs for and the organization of its runtime: all its effects need of the runtime's
+/// facts (a mounted store keeps only these, a few bytes, beside its state).
+public struct InquiryDevice: Sendable, Hashable {
+    public var organizationID: String
+    public var deviceID: String
+
+    public init(organizationID: String, deviceID: String) {
+        self.organizationID = organizationID
+        self.deviceID = deviceID
+    }
+
+    public init(_ facts: RuntimeFacts) {
+        self.init(organizationID: facts.organizationID, deviceID: facts.deviceID)
     }
 }
 
