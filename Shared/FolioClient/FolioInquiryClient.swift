@@ -51,14 +51,15 @@ extension FolioClient {
     }
 
     /// `POST /v1/inquiries/launch`: exchanges a launch code; this device becomes the controller. Retry with
-    /// the same `idempotencyKey` to get the same answer (the code is single-use).
-    public func launchInquiry(launchCode: String, organizationId: String, deviceId: String, idempotencyKey: String)
-        async throws(FolioInquiryError) -> FolioInquiryLaunch
-    {
-        try await inquiryCall(
-            "POST", "/v1/inquiries/launch",
-            body: ["launchCode": launchCode, "organizationId": organizationId, "deviceId": deviceId],
-            idempotencyKey: idempotencyKey)
+    /// the same `idempotencyKey` to get the same answer (the code is single-use). `holder` names who runs the
+    /// inquiry: a document it issues goes to that account or guest.
+    public func launchInquiry(
+        launchCode: String, organizationId: String, deviceId: String, holder: FolioInquiryHolder? = nil,
+        idempotencyKey: String
+    ) async throws(FolioInquiryError) -> FolioInquiryLaunch {
+        var body = ["launchCode": launchCode, "organizationId": organizationId, "deviceId": deviceId]
+        if let holder { body[holder.member.name] = holder.member.value }
+        return try await inquiryCall("POST", "/v1/inquiries/launch", body: body, idempotencyKey: idempotencyKey)
     }
 
     /// `POST /v1/handoffs/redeem`: a handoff code for a token of this device, which joins as an observer.

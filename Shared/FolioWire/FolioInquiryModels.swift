@@ -186,6 +186,8 @@ public struct FolioInquiryStep: Codable, Sendable, Equatable {
     /// False on an observer: the stage is then the observer screen.
     public var controller: Bool
     public var stage: JSONValue
+    /// Present once the inquiry completed and its template offers a document: the issuance to follow.
+    public var issuanceId: String?
 
     /// The `stepId` of a SCREEN stage (`observer` on an observer) or a VERIFICATION stage, nil for a TERMINAL
     /// one.
@@ -240,6 +242,9 @@ public struct FolioInquiryResult: Codable, Sendable, Equatable {
     /// The final status, once there is one.
     public var outcome: FolioInquiryStatus?
     public var finishedAt: Date?
+    /// Set once the inquiry completed and its template offers a document: the issuance to follow
+    /// (`GET /v1/issuances/{issuanceId}`).
+    public var issuanceId: String?
 }
 
 /// A handoff code for another device.

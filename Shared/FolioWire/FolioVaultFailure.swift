@@ -43,6 +43,14 @@ public enum FolioVaultErrorCode: String, Sendable, Hashable, CustomStringConvert
     case limitExceeded = "LIMIT_EXCEEDED"
     case invalidRequest = "INVALID_REQUEST"
     case invalidCursor = "INVALID_CURSOR"
+    /// No issuance with this id for this account or guest.
+    case issuanceNotFound = "ISSUANCE_NOT_FOUND"
+    /// The issuance was read again before its `interval` passed (429, with `retryAfterSeconds`).
+    case slowDown = "SLOW_DOWN"
+    /// A delivery confirmation of an issuance that is not ISSUED.
+    case issuanceNotIssued = "ISSUANCE_NOT_ISSUED"
+    /// A delivery confirmation before the issued invite was accepted.
+    case inviteNotAccepted = "INVITE_NOT_ACCEPTED"
     /// Any other code (e.g. `IDEMPOTENCY_KEY_REUSED`, an injected fault's).
     case other = "OTHER"
 

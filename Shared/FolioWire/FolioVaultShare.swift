@@ -32,6 +32,9 @@ public struct FolioVaultShare: Codable, Sendable, Equatable {
     public var rejectedAt: Date?
     /// Set once the owner revoked it; an accepted record stays with the recipient.
     public var revokedAt: Date?
+    /// Set on the invite of an issued document: the issuance (`GET /v1/issuances/{issuanceId}`); nil on an
+    /// ordinary share.
+    public var issuanceId: String?
 }
 
 /// The body of an invite: the record key sealed to the recipient and the owner's signature.

@@ -90,13 +90,13 @@ final class FixtureTests: EmulatorTestCase {
 
     func testSchemasCanBeExtended() throws {
         let folder = try TemporaryFixtures([
-            "issuers.json": #"{"issuers": [{"id": "iss_1", "displayName": "State DMV", "levels": ["high"]}]}"#
+            "verifiers.json": #"{"verifiers": [{"id": "ver_1", "displayName": "State DMV", "levels": ["high"]}]}"#
         ])
         let schema = FixtureSchema(
-            collection: "issuers", required: ["displayName": .string], optional: ["levels": .stringArray])
+            collection: "verifiers", required: ["displayName": .string], optional: ["levels": .stringArray])
         let fixtures = try FixtureSet.load(from: folder.path, schemas: FixtureSchema.standard + [schema])
-        XCTAssertEqual(fixtures.record("issuers", id: "iss_1")?.value["displayName"], "State DMV")
-        XCTAssertEqual(fixtures.record("issuers", id: "iss_1")?.file, "issuers.json")
+        XCTAssertEqual(fixtures.record("verifiers", id: "ver_1")?.value["displayName"], "State DMV")
+        XCTAssertEqual(fixtures.record("verifiers", id: "ver_1")?.file, "verifiers.json")
         XCTAssertEqual(fixtures["organizations"].count, 0)
     }
 

@@ -18,6 +18,10 @@ final class FolioWireFixtureTests: XCTestCase {
         "vault-share": roundTrip(FolioVaultShare.self, nulls: true),
         "vault-keys": roundTrip(FolioVaultKeys.self, nulls: true),
         "vault-attachment": roundTrip(FolioVaultAttachment.self, nulls: true),
+        "vault-issued-invite": roundTrip(FolioVaultShare.self, nulls: true),
+        "issuance": roundTrip(FolioIssuance.self, nulls: true),
+        "digital-document": roundTrip(FolioDigitalDocument.self, nulls: true),
+        "inquiry-result": roundTrip(FolioInquiryResult.self, nulls: true),
     ]
 
     private static let requests: [String: @Sendable (JSONValue) throws -> JSONValue] = [

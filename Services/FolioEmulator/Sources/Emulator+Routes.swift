@@ -42,6 +42,7 @@ extension Emulator {
         addAuthRoutes(to: &router)
         addVaultRoutes(to: &router)
         addInquiryRoutes(to: &router)
+        addIssuanceRoutes(to: &router)
         return router
     }
 }

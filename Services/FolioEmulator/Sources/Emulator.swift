@@ -18,6 +18,8 @@ final class Emulator: Sendable {
     let vault = VaultEmulator()
     /// Inquiry templates, inquiries, launch codes, tokens and handoffs.
     let inquiries: InquiryEmulator
+    /// Issuers, document templates and the issuances completed inquiries offer.
+    let issuances: IssuanceEmulator
     let idempotency = IdempotencyRecords()
     let faults = FaultInjector()
     let router: Router
@@ -41,6 +43,7 @@ final class Emulator: Sendable {
         accounts = AccountDirectory(try Account.load(from: fixtures, defaultCreatedAt: loadedAt))
         auth = try AuthEmulator(fixtures: fixtures, mode: configuration.mode)
         inquiries = try InquiryEmulator(fixtures: fixtures)
+        issuances = try IssuanceEmulator(fixtures: fixtures, inquiryTemplates: inquiries.templates)
         router = Self.makeRouter()
         logger = Logger(service: "folio-emulator", minimumLevel: configuration.logLevel)
     }

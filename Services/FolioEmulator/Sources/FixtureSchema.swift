@@ -49,6 +49,6 @@ public struct FixtureSchema: Sendable {
 
     /// The schemas the emulator loads fixtures with.
     public static let standard: [FixtureSchema] = [
-        .organizations, .accounts, .authPolicies, .authIntegrators, .inquiryTemplates,
+        .organizations, .accounts, .authPolicies, .authIntegrators, .inquiryTemplates, .issuers, .documentTemplates,
     ]
 }

@@ -7,8 +7,9 @@ extension Emulator {
             let code = try fields.string("launchCode")
             let organizationId = try fields.string("organizationId", maxLength: 128)
             let deviceId = try fields.deviceId()
+            let holder = try inquiryHolder(fields, organizationId: organizationId, request)
             return { state, env throws(InquiryFailure) in
-                try state.launch(code: code, organizationId: organizationId, deviceId: deviceId, env)
+                try state.launch(code: code, organizationId: organizationId, deviceId: deviceId, holder: holder, env)
             }
         }
     }

@@ -66,6 +66,10 @@ struct InquiryRecord: Sendable {
     /// The progress of each verification step the inquiry reached, by step id.
     var verifications: [String: InquiryVerification] = [:]
     var finishedAt: Date?
+    /// Who runs the inquiry, named at launch: a document the inquiry issues goes to this account or guest.
+    var holder: IssuanceHolder?
+    /// The issuance the completed inquiry offers its holder.
+    var issuanceId: String?
 
     /// Marks an inquiry whose time is up EXPIRED (a final inquiry keeps its status).
     mutating func expireIfDue(now: Date) {

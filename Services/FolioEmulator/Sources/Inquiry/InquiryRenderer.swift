@@ -30,11 +30,13 @@ struct InquiryRenderer {
         } else {
             stage = observerStage
         }
-        return [
+        var answer: [String: JSONValue] = [
             "inquiryId": .string(record.id), "correlationId": .string(record.correlationId),
             "status": .string(record.status.rawValue), "locale": .string(locale),
             "languages": .array(template.languages.map { $0.json }), "controller": .bool(controller), "stage": stage,
         ]
+        if let issuanceId = record.issuanceId { answer["issuanceId"] = .string(issuanceId) }
+        return .object(answer)
     }
 
     var errors: JSONValue { ["transportError": .string(texts.transportError)] }

@@ -5,9 +5,11 @@ import Foundation
 extension InquiryState {
     /// Exchanges a single-use launch code: the device becomes the controller, CREATED becomes PENDING, and
     /// the answer carries a new token and the signed window attestation.
-    mutating func launch(code: String, organizationId: String, deviceId: String, _ env: InquiryEnvironment)
-        throws(InquiryFailure) -> JSONValue
-    {
+    /// A `holder` becomes the inquiry's (the latest launch that names one wins).
+    mutating func launch(
+        code: String, organizationId: String, deviceId: String, holder: IssuanceHolder? = nil,
+        _ env: InquiryEnvironment
+    ) throws(InquiryFailure) -> JSONValue {
         guard var launchCode = launchCodes[code], !launchCode.used, env.now < launchCode.expiresAt,
             var record = inquiries[launchCode.inquiryId]
         else { throw .launchCodeInvalid }
@@ -24,6 +26,7 @@ extension InquiryState {
         if record.status == .created { record.status = .pending }
         if !record.status.isFinal { record.controllerDeviceId = deviceId }
         record.launchExchanges += 1
+        if let holder { record.holder = holder }
         inquiries[record.id] = record
         return try window(record, deviceId: deviceId, env)
     }

@@ -86,6 +86,11 @@ extension InquiryState {
                 status: 409, code: "CANNOT_COMPLETE", message: "the inquiry can complete only on its last step")
         }
         record.finish(.completed, now: env.now)
+        if let offer = template.issuance, let holder = record.holder {
+            let id = env.newID("isu")
+            env.emulator.issuances.offer(offer, id: id, inquiry: record, holder: holder, now: env.now)
+            record.issuanceId = id
+        }
         return try envelope(record, caller: caller, locale: locale, env)
     }
 
@@ -105,6 +110,7 @@ extension InquiryState {
             "inquiryId": .string(record.id), "status": .string(record.status.rawValue),
             "outcome": record.status.isFinal ? .string(record.status.rawValue) : .null,
             "finishedAt": record.finishedAt.map { .string(RFC3339.format($0)) } ?? .null,
+            "issuanceId": record.issuanceId.map { .string($0) } ?? .null,
         ]
     }
 

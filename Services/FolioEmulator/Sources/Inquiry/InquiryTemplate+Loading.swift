@@ -45,6 +45,7 @@ extension InquiryTemplate {
             throw TemplateError("terminal.redirect must be a string")
         }
         self.redirect = redirect?.stringValue
+        issuance = try Self.issuanceOffer(value["issuance"])
         steps = []
         for (index, step) in (value["steps"]?.arrayValue ?? []).enumerated() {
             let path = "steps[\(index)]"
@@ -156,5 +157,26 @@ extension InquiryTemplate {
         default:
             return
         }
+    }
+}
+
+extension InquiryTemplate {
+    /// `issuance`: `{documentTemplateId, interval? (5), autoIssueAfterSeconds?}`; the document template is checked
+    /// by ``IssuanceEmulator``.
+    static func issuanceOffer(_ value: JSONValue?) throws(TemplateError) -> IssuanceOffer? {
+        guard let value, !value.isNull else { return nil }
+        guard let documentTemplateId = value["documentTemplateId"]?.stringValue, !documentTemplateId.isEmpty else {
+            throw TemplateError("issuance.documentTemplateId must be a non-empty string")
+        }
+        let interval = value["interval"] ?? .int(5)
+        guard let seconds = interval.intValue, (1...3600).contains(seconds) else {
+            throw TemplateError("issuance.interval must be an integer from 1 to 3600")
+        }
+        let auto = value["autoIssueAfterSeconds"]
+        guard auto == nil || auto?.doubleValue.map({ $0 >= 0 }) == true else {
+            throw TemplateError("issuance.autoIssueAfterSeconds must be a number >= 0")
+        }
+        return IssuanceOffer(
+            documentTemplateId: documentTemplateId, interval: Int(seconds), autoIssueAfterSeconds: auto?.doubleValue)
     }
 }

@@ -41,6 +41,17 @@ struct InquiryTemplate: Sendable {
     var steps: [Step]
     /// `terminal.redirect`: where a COMPLETED inquiry sends the person.
     var redirect: String?
+    /// `issuance`: the document a COMPLETED inquiry offers its holder, if any.
+    var issuance: IssuanceOffer?
+
+    /// The document a template's completed inquiries offer (docs/folio-api.md, "Issued documents").
+    struct IssuanceOffer: Sendable, Equatable {
+        var documentTemplateId: String
+        /// The issuance's read interval in seconds (1–3600, default 5).
+        var interval: Int
+        /// Issue on its own once the issuance is this old (emulator clock), unless the admin's mode says otherwise.
+        var autoIssueAfterSeconds: Double?
+    }
 
     /// The language to show for a requested locale: the locale when the template has it, else the default.
     func locale(for requested: String?) -> String {
@@ -66,5 +77,5 @@ extension FixtureSchema {
     public static let inquiryTemplates = FixtureSchema(
         collection: "inquiryTemplates",
         required: ["defaultLocale": .string, "languages": .array, "steps": .array],
-        optional: ["terminal": .object])
+        optional: ["terminal": .object, "issuance": .object])
 }

@@ -36,7 +36,7 @@ extension Emulator {
         -> HTTPResponse
     {
         let id = request.parameter("shareId")
-        return try await vaultChange(request) { _ throws(VaultFailure) in
+        return try await vaultChange(request, guest: action == .accept) { _ throws(VaultFailure) in
             { state, env throws(VaultFailure) in try state.act(on: id, action, env) }
         }
     }

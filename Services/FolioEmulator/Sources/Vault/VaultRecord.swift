@@ -79,6 +79,8 @@ struct VaultShare: Sendable {
     var acceptedAt: Date?
     var rejectedAt: Date?
     var revokedAt: Date?
+    /// The invite of an issued document: its issuance. Nil for a share an account made.
+    var issuanceId: String? = nil
 
     /// PENDING or ACCEPTED: a second invite to the same account is refused.
     var isOpen: Bool { status == .pending || status == .accepted }
@@ -88,12 +90,13 @@ struct VaultShare: Sendable {
             "id": .string(id), "recordId": .string(recordId), "schema": .string(schema),
             "organizationId": .string(organizationId), "ownerAccountId": .string(ownerAccountId),
             "ownerEmail": .string(ownerEmail),
-            "recipientAccountId": .string(recipientAccountId), "recipientEmail": .string(recipientEmail),
+            "recipientAccountId": .string(VaultState.publicAccountId(recipientAccountId)),
+            "recipientEmail": .string(recipientEmail),
             "permission": ["type": .string(permission)], "status": ["type": .string(status.rawValue)],
             "recipientBoxPublicKey": .string(recipientBoxPublicKey), "wrappedKey": .string(wrappedKey),
             "signature": .string(signature), "createdAt": .string(RFC3339.format(createdAt)),
             "acceptedAt": VaultRecord.time(acceptedAt), "rejectedAt": VaultRecord.time(rejectedAt),
-            "revokedAt": VaultRecord.time(revokedAt),
+            "revokedAt": VaultRecord.time(revokedAt), "issuanceId": issuanceId.map { .string($0) } ?? .null,
         ]
     }
 }

@@ -93,6 +93,11 @@ extension VaultState {
     /// Accept or reject (the recipient, a pending share) or revoke (the owner, pending or accepted).
     mutating func act(on id: String, _ action: ShareAction, _ env: VaultEnvironment) throws(VaultFailure) -> JSONValue {
         var share = try share(id, env)
+        guard env.caller.guestId == nil || (action == .accept && share.issuanceId != nil) else {
+            throw VaultFailure(
+                status: 403, code: "GUEST_READ_ONLY",
+                message: "guest access accepts only the invites of issued documents")
+        }
         let actor = action == .revoke ? share.ownerAccountId : share.recipientAccountId
         guard actor == env.account else {
             let who = action == .revoke ? "owner" : "recipient"
