@@ -112,7 +112,11 @@ let package = Package(
             path: "Services/VaultService/Sources", resources: [.copy("Migrations")]),
         .executableTarget(name: "folio-vault", dependencies: ["VaultService"], path: "Services/VaultService/Main"),
         .target(
-            name: "DocumentReceiver", dependencies: ["ServiceKit", "StoreKit", "FolioClient", "Crypto"],
+            name: "DocumentReceiver",
+            dependencies: [
+                "ServiceKit", "StoreKit", "FolioClient", "FolioWire", "Crypto", "WireModel", "FolioModel", "Bus",
+                "FolioAPI",
+            ],
             path: "Services/DocumentReceiver/Sources"),
         .executableTarget(
             name: "folio-documents", dependencies: ["DocumentReceiver"], path: "Services/DocumentReceiver/Main"),
@@ -171,6 +175,9 @@ let package = Package(
             name: "VaultServiceTests",
             dependencies: ["VaultService", "StoreKitTesting", "TestSupport", "WireModel", "Postgres", "Crypto"],
             path: "Tests/VaultServiceTests"),
+        .testTarget(
+            name: "DocumentReceiverTests", dependencies: ["DocumentReceiver", "FolioWire", "FolioModel", "WireModel"],
+            path: "Tests/DocumentReceiverTests"),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
