@@ -176,7 +176,10 @@ let package = Package(
             dependencies: ["VaultService", "StoreKitTesting", "TestSupport", "WireModel", "Postgres", "Crypto"],
             path: "Tests/VaultServiceTests"),
         .testTarget(
-            name: "DocumentReceiverTests", dependencies: ["DocumentReceiver", "FolioWire", "FolioModel", "WireModel"],
+            name: "DocumentReceiverTests",
+            dependencies: [
+                "DocumentReceiver", "FolioWire", "FolioModel", "WireModel", "StoreKit", "StoreKitTesting",
+            ],
             path: "Tests/DocumentReceiverTests"),
         .testTarget(
             name: "EndToEndTests",
