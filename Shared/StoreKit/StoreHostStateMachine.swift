@@ -82,7 +82,13 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     public private(set) var failure: StoreError?
     public private(set) var isDraining = false
     private var inbox: [Reducer.Event] = []
-    private var unsaved: Unsaved?
+    /// Kept out of line: a mounted store has no unsaved snapshot almost always, and inline the empty slot would
+    /// cost every idle store the size of a whole snapshot.
+    private var unsavedBox: Boxed<Unsaved>?
+    private var unsaved: Unsaved? {
+        get { unsavedBox?.value }
+        set { unsavedBox = newValue.map(Boxed.value) }
+    }
     private var pendingEffects: [EffectID: Reducer.Effect] = [:]
     private var lastEffectID = 0
     /// Each waiter's `afterVersion`.
@@ -192,14 +198,14 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
 
     private mutating func drain() -> [Action] {
         var actions: [Action] = []
-        while unsaved == nil, !isClosed, !inbox.isEmpty {
+        while unsavedBox == nil, !isClosed, !inbox.isEmpty {
             actions += apply(inbox.removeFirst())
         }
         return actions + drainedIfIdle()
     }
 
     private mutating func drainedIfIdle() -> [Action] {
-        guard isDraining, unsaved == nil, inbox.isEmpty || isClosed else { return [] }
+        guard isDraining, unsavedBox == nil, inbox.isEmpty || isClosed else { return [] }
         isDraining = false
         return [.drained]
     }
@@ -283,3 +289,14 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
 
 extension StoreHostStateMachine.StartedEffect: Sendable where Reducer.Effect: Sendable {}
 extension StoreHostStateMachine.Action: Sendable where Reducer.Effect: Sendable {}
+
+/// A value on the heap behind one pointer.
+private indirect enum Boxed<Value> {
+    case value(Value)
+
+    var value: Value {
+        switch self {
+        case .value(let value): value
+        }
+    }
+}
