@@ -131,7 +131,7 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "FolioModelTests", dependencies: ["FolioModel"], path: "Tests/FolioModelTests"),
         .testTarget(
-            name: "FolioWireTests", dependencies: ["FolioWire", "FolioModel"], path: "Tests/FolioWireTests",
+            name: "FolioWireTests", dependencies: ["FolioWire", "FolioModel", "Crypto"], path: "Tests/FolioWireTests",
             resources: [.copy("Fixtures")]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"], path: "Tests/CryptoTests"),
         .testTarget(
