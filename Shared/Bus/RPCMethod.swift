@@ -1,4 +1,3 @@
-import Bus
 import FolioModel
 
 /// What a JSON-RPC method is: its name, documented params and result, errors and execution class. The

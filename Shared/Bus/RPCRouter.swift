@@ -1,4 +1,3 @@
-import Bus
 import FolioModel
 
 /// Dispatches JSON-RPC requests to the methods it was built with: params by position or by name,

@@ -1,5 +1,4 @@
 import Bus
-import FolioAPI
 import FolioModel
 import WireModel
 
