@@ -43,9 +43,10 @@ public final class PostgresTransaction: Sendable {
 
     /// `BEGIN`, run `body`, then `COMMIT`, or `ROLLBACK` when anything throws.
     static func run<T: Sendable>(
-        on connection: PostgresConnection, _ body: @Sendable (PostgresTransaction) async throws -> T
+        on connection: PostgresConnection, isolation: PostgresIsolation = .readCommitted,
+        _ body: @Sendable (PostgresTransaction) async throws -> T
     ) async throws -> T {
-        _ = try await connection.execute("BEGIN")
+        _ = try await connection.execute(isolation.begin)
         let transaction = PostgresTransaction(connection: connection)
         do {
             let value = try await body(transaction)
@@ -73,5 +74,27 @@ extension PostgresPool {
         _ body: @Sendable (PostgresTransaction) async throws -> T
     ) async throws -> T {
         try await withConnection { try await PostgresTransaction.run(on: $0, body) }
+    }
+
+    /// Runs `body` in a transaction of `isolation` (see ``withTransaction(_:)``).
+    public func withTransaction<T: Sendable>(
+        isolation: PostgresIsolation, _ body: @Sendable (PostgresTransaction) async throws -> T
+    ) async throws -> T {
+        try await withConnection { try await PostgresTransaction.run(on: $0, isolation: isolation, body) }
+    }
+}
+
+/// How much of other transactions' work a transaction sees.
+public enum PostgresIsolation: Sendable {
+    /// Each statement sees what was committed when it began (PostgreSQL's default).
+    case readCommitted
+    /// Every statement sees what was committed when the first one began: several reads that must agree.
+    case repeatableRead
+
+    var begin: PostgresQuery {
+        switch self {
+        case .readCommitted: "BEGIN"
+        case .repeatableRead: "BEGIN ISOLATION LEVEL REPEATABLE READ"
+        }
     }
 }

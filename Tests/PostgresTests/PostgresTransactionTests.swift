@@ -16,6 +16,24 @@ final class PostgresTransactionTests: XCTestCase {
         }
     }
 
+    func testARepeatableReadTransactionSeesOneStateWhileAnotherCommitsAndReadCommittedSeesEachCommit() async throws {
+        try await TestDatabase.withSchema(size: 2) { pool, schema in
+            _ = try await pool.execute("CREATE TABLE \(unescaped: schema).things (n int)")
+            func countsAroundACommit(_ isolation: PostgresIsolation) async throws -> [Int] {
+                try await pool.withTransaction(isolation: isolation) { transaction in
+                    let before = try await transaction.query("SELECT count(*) FROM \(unescaped: schema).things")
+                    _ = try await pool.execute("INSERT INTO \(unescaped: schema).things VALUES (1)")
+                    let after = try await transaction.query("SELECT count(*) FROM \(unescaped: schema).things")
+                    return [try before.first?.decode(Int.self, 0) ?? -1, try after.first?.decode(Int.self, 0) ?? -1]
+                }
+            }
+            let repeatable = try await countsAroundACommit(.repeatableRead)
+            XCTAssertEqual(repeatable[0], repeatable[1], "both reads see the state of the first")
+            let committed = try await countsAroundACommit(.readCommitted)
+            XCTAssertEqual(committed[1], committed[0] + 1, "the second read sees the commit in between")
+        }
+    }
+
     func testTransactionRollsBackOnThrow() async throws {
         try await TestDatabase.withSchema(size: 1) { pool, schema in
             _ = try await pool.execute("CREATE TABLE \(unescaped: schema).things (n int)")

@@ -19,11 +19,13 @@ struct VaultDatabase: Sendable {
     /// Runs `body` in a transaction of `account`, with the account's cipher (its data key is created on first
     /// use and sealed with the key-encryption key). `lockingWrites` also takes the account's write lock
     /// (`VaultTransfer.lock`) in the same round trip.
+    /// `consistentReads`: every statement of `body` sees the same committed state (a view's entries and its
+    /// counts read by two statements must agree while a sync commits beside them).
     func withAccount<T: Sendable>(
-        _ account: String, lockingWrites: Bool = false,
+        _ account: String, lockingWrites: Bool = false, consistentReads: Bool = false,
         _ body: @Sendable (PostgresTransaction, VaultCipher) async throws -> T
     ) async throws -> T {
-        try await pool.withTransaction { transaction in
+        try await pool.withTransaction(isolation: consistentReads ? .repeatableRead : .readCommitted) { transaction in
             // The role and the account in one round trip; `set_config(..., true)` is `SET LOCAL`.
             if lockingWrites {
                 _ = try await transaction.query(

@@ -61,7 +61,7 @@ public struct VaultRepository: Sendable {
     /// The account's records and folders, opened; entries that do not open are listed in `unreadable`.
     public func view(account: String) async throws(VaultError) -> VaultView {
         do {
-            return try await database.withAccount(account) { transaction, cipher in
+            return try await database.withAccount(account, consistentReads: true) { transaction, cipher in
                 try await VaultViewReader(transaction: transaction, cipher: cipher).read()
             }
         } catch let error as VaultError {
@@ -74,7 +74,7 @@ public struct VaultRepository: Sendable {
     /// The entries with these local ids as they are now, for a view that shows the rest already.
     public func entries(_ ids: [String], account: String) async throws(VaultError) -> VaultViewPatch {
         do {
-            return try await database.withAccount(account) { transaction, cipher in
+            return try await database.withAccount(account, consistentReads: true) { transaction, cipher in
                 try await VaultViewReader(transaction: transaction, cipher: cipher).read(entries: ids)
             }
         } catch let error as VaultError {
