@@ -20,8 +20,6 @@ public actor StoreHost<Reducer: StoreReducer> {
     private var flushWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
     private var lastFlushWaiterID = 0
     private var deletion: Task<Void, Never>?
-    /// Dispatched actions not reduced yet, in order (empty almost always).
-    private var unreduced: [Reducer.Event] = []
 
     public init(
         id: StoreID, kind: String, runtime: RuntimeContext, reducer: Reducer, initialState: Reducer.State,
@@ -47,10 +45,7 @@ public actor StoreHost<Reducer: StoreReducer> {
         let event = Reducer.actionReceived(action)
         switch Reducer.lane(of: action) {
         case .skipsQueue:
-            // Answered before it is reduced: the caller waits for this answer, and building the new model need
-            // not hold it up. The events keep their order in `unreduced`.
-            unreduced.append(event)
-            if unreduced.count == 1 { Task { [weak self] in await self?.reduceUnreduced() } }
+            perform(machine.eventDeferred(event))
         case .queued:
             // A full queue refuses the offer: the action is dropped and dispatch still succeeds.
             _ = await runtime.queue.offer { [weak self] in await self?.receiveQueued(event) }
@@ -106,23 +101,7 @@ public actor StoreHost<Reducer: StoreReducer> {
 
     /// Feeds an event from outside (a timer, a bus event) through the reducer.
     public func send(_ event: Reducer.Event) {
-        receive(event)
-    }
-
-    /// An event reaches the machine after the dispatched actions before it.
-    private func receive(_ event: Reducer.Event) {
-        if unreduced.isEmpty {
-            perform(machine.eventReceived(event))
-        } else {
-            unreduced.append(event)
-        }
-    }
-
-    private func reduceUnreduced() {
-        while !unreduced.isEmpty {
-            let event = unreduced.removeFirst()
-            perform(machine.eventReceived(event))
-        }
+        perform(machine.eventReceived(event))
     }
 
     /// Rebuilds a store from its snapshot on the worker that adopts it, and runs its unfinished effects
@@ -148,7 +127,7 @@ public actor StoreHost<Reducer: StoreReducer> {
     /// Waits until the events received so far are applied and their snapshots stored, at most 5 s: a snapshot
     /// write that keeps failing (PostgreSQL is down) must not hold up a stop.
     public func flush() async {
-        reduceUnreduced()
+        perform(machine.drainDue())
         guard machine.isDraining else { return }
         lastFlushWaiterID += 1
         let waiterID = lastFlushWaiterID
@@ -173,6 +152,8 @@ public actor StoreHost<Reducer: StoreReducer> {
             switch action {
             case .saveSnapshot(let snapshot):
                 save(snapshot)
+            case .scheduleDrain:
+                Task { [weak self] in await self?.drainDue() }
             case .scheduleSnapshotRetry(let delay):
                 Task { [weak self] in
                     try? await Task.sleep(for: delay)
@@ -211,6 +192,7 @@ public actor StoreHost<Reducer: StoreReducer> {
         }
     }
 
+    private func drainDue() { perform(machine.drainDue()) }
     private func snapshotSaved() { perform(machine.snapshotSaved()) }
     private func snapshotFailed() { perform(machine.snapshotFailed()) }
     private func snapshotRetryDue() { perform(machine.snapshotRetryDue()) }
@@ -224,9 +206,7 @@ public actor StoreHost<Reducer: StoreReducer> {
     }
 
     private func effectFinished(_ effectID: Machine.EffectID, _ events: [Reducer.Event]) {
-        guard !unreduced.isEmpty else { return perform(machine.effectFinished(effectID, events: events)) }
-        perform(machine.effectFinished(effectID, events: []))
-        unreduced += events
+        perform(machine.effectFinished(effectID, events: events))
     }
 
     private func expireWaiter(_ waiterID: Machine.WaiterID) {
@@ -240,8 +220,7 @@ public actor StoreHost<Reducer: StoreReducer> {
     }
 
     private func receiveQueued(_ event: Reducer.Event) async {
-        receive(event)
-        reduceUnreduced()
+        perform(machine.eventReceived(event))
         guard machine.isDraining else { return }
         await withCheckedContinuation { drainWaiters.append($0) }
     }

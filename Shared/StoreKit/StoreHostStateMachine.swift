@@ -20,6 +20,8 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
         case saveSnapshot(StoreSnapshot)
         /// Wait this long, then report `snapshotRetryDue`.
         case scheduleSnapshotRetry(after: Duration)
+        /// Report `drainDue` soon, after answering the caller of a deferred event.
+        case scheduleDrain
         /// Run the effects, each reporting `effectFinished` with its events.
         case runEffects([StartedEffect])
         /// Resume these waiting `next` calls.
@@ -81,6 +83,8 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     /// Why the store closed on its own, if it did.
     public private(set) var failure: StoreError?
     public private(set) var isDraining = false
+    /// A `scheduleDrain` is out and its `drainDue` has not come back yet.
+    private var drainScheduled = false
     private var inbox: [Reducer.Event] = []
     /// Kept out of line: a mounted store has no unsaved snapshot almost always, and inline the empty slot would
     /// cost every idle store the size of a whole snapshot.
@@ -123,6 +127,25 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
         guard !isClosed else { return [] }
         inbox.append(event)
         guard !isDraining else { return [] }
+        isDraining = true
+        return drain()
+    }
+
+    /// An event whose caller is answered before it is reduced (a dispatched action: building the new model
+    /// need not hold up the answer). It waits in the inbox, behind the events before it, until `drainDue` or any
+    /// event received in the meantime drains the inbox.
+    public mutating func eventDeferred(_ event: Reducer.Event) -> [Action] {
+        guard !isClosed else { return [] }
+        inbox.append(event)
+        guard !isDraining, !drainScheduled else { return [] }
+        drainScheduled = true
+        return [.scheduleDrain]
+    }
+
+    /// The drain that `scheduleDrain` asked for; nothing when another drain took the inbox meanwhile.
+    public mutating func drainDue() -> [Action] {
+        drainScheduled = false
+        guard !isDraining, !isClosed, !inbox.isEmpty else { return [] }
         isDraining = true
         return drain()
     }

@@ -54,6 +54,26 @@ final class StoreHostStateMachineTests: XCTestCase {
             [.wakeWaiters([WakeUp(waiterID: waiter, model: VersionedModel(version: 1, model: model(1)))]), .drained])
     }
 
+    func testADeferredEventIsAnsweredBeforeItIsReducedAndOneDrainIsScheduledForAllOfThem() {
+        var machine = makeMachine(persists: false)
+        XCTAssertEqual(machine.eventDeferred(.actionReceived(.increment(by: 1))), [.scheduleDrain])
+        XCTAssertEqual(machine.eventDeferred(.actionReceived(.increment(by: 2))), [], "one drain is out already")
+        XCTAssertEqual(machine.current, VersionedModel(version: 0, model: model(0)), "not reduced before the drain")
+        XCTAssertEqual(machine.drainDue(), [.drained])
+        XCTAssertEqual(machine.current, VersionedModel(version: 2, model: model(3)), "both, in order")
+        XCTAssertEqual(machine.drainDue(), [], "a drain with nothing left does nothing")
+    }
+
+    func testAnEventReceivedBeforeTheScheduledDrainIsAppliedAfterTheDeferredOnesBeforeIt() {
+        var machine = makeMachine(persists: false)
+        XCTAssertEqual(machine.eventDeferred(.actionReceived(.echo(text: "a"))), [.scheduleDrain])
+        let actions = machine.eventReceived(.echoed(text: "A"))
+        XCTAssertEqual(actions, [.runEffects([Started(id: 1, effect: .echo(text: "a"))]), .drained])
+        XCTAssertEqual(
+            machine.reducerState, .init(count: 0, pendingEchoes: 0, lastEcho: "A"), "the echo, then its answer")
+        XCTAssertEqual(machine.drainDue(), [])
+    }
+
     func testNextAnswersAtOnceWhenTheModelIsNewerOrNoVersionIsGiven() {
         var machine = makeMachine(version: 3)
         XCTAssertEqual(machine.nextRequested(afterVersion: nil), .now(VersionedModel(version: 3, model: model(0))))

@@ -95,11 +95,13 @@ final class StoreHostTests: XCTestCase {
     func testNextAfterTheVersionItHasSeenWaitsEvenWhileThatVersionIsBeingStored() async throws {
         let held = HeldSnapshots()
         let host = makeHost(persistence: held)
-        // The change is visible at once, while its snapshot write is held.
+        // The change is visible as soon as it is reduced (dispatch answers first), while its snapshot write is
+        // held: `state` shows it, where a `next` would wait for the write.
         try await host.dispatch(.increment(by: 1))
-        var seen = await host.next(afterVersion: nil, timeout: .seconds(5))
-        while let current = seen, current.version < 1 {
-            seen = await host.next(afterVersion: current.version, timeout: .seconds(5))
+        var seen = try await host.state()
+        while seen.version < 1 {
+            await Task.yield()
+            seen = try await host.state()
         }
         XCTAssertEqual(seen, VersionedModel(version: 1, model: model(1)))
         let waiter = Task { await host.next(afterVersion: 1, timeout: .seconds(10)) }
