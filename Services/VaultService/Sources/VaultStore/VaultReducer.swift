@@ -330,12 +330,10 @@ public struct SyncOutcome: Sendable, Codable, Equatable {
 /// When a failed background sync is tried again (spec "Sync"): after 2 seconds, then after a delay that
 /// doubles each time, up to 5 minutes.
 public enum SyncRetrySchedule {
-    public static let first: UInt64 = 2
-    public static let longest: UInt64 = 300
+    public static let backoff = Backoff(first: .seconds(2), longest: .seconds(300))
 
+    /// The pause after `failures` failed passes, in whole seconds (what the reducer's wait effect carries).
     public static func delay(afterFailures failures: Int) -> UInt64 {
-        guard failures > 1 else { return first }
-        let doublings = min(failures - 1, 16)
-        return min(first << UInt64(doublings), longest)
+        UInt64(backoff.pause(afterFailures: failures).components.seconds)
     }
 }

@@ -22,9 +22,8 @@ enum VaultSessionEvents {
         }
     }
 
-    /// The pauses between copies: 2 s, then doubling up to 5 minutes, as a failed background pass waits.
-    static let copyRetry = Backoff(
-        first: .seconds(Int64(SyncRetrySchedule.first)), longest: .seconds(Int64(SyncRetrySchedule.longest)))
+    /// The pauses between copies: those of a failed background pass (2 s, then doubling up to 5 minutes).
+    static let copyRetry = SyncRetrySchedule.backoff
 
     /// Runs `attempt` until it succeeds, waiting `copyRetry`'s pause (in whole seconds) before each try;
     /// `failures`: the attempts that failed already. Returns the attempts that failed in all.
