@@ -10,8 +10,10 @@ public struct FolioDocument: WireValue, Hashable {
     public var id: String
     /// The issuer's title, or the document type's name when it set none, in the SDK language when translated.
     public var title: String
-    public var documentType: DocumentType
-    public var issuer: DocumentIssuer
+    /// The template it was issued from; `name` is the same text as `title`.
+    public var documentType: Named
+    /// Who issued it.
+    public var issuer: Named
     public var status: FolioDocumentStatus
     /// A specimen that must not be used as a real document.
     public var isTest: Bool
@@ -23,7 +25,7 @@ public struct FolioDocument: WireValue, Hashable {
     public var photos: [FolioDocumentPhoto]
 
     public init(
-        id: String, title: String, documentType: DocumentType, issuer: DocumentIssuer, status: FolioDocumentStatus,
+        id: String, title: String, documentType: Named, issuer: Named, status: FolioDocumentStatus,
         isTest: Bool, validFrom: String?, validUntil: String?, fields: [FolioDocumentField],
         photos: [FolioDocumentPhoto]
     ) {
@@ -39,26 +41,9 @@ public struct FolioDocument: WireValue, Hashable {
         self.photos = photos
     }
 
-    /// The template a document was issued from. `name` is the same text as the document's title.
-    public struct DocumentType: WireValue, Hashable {
-        public var id: String
-        public var name: String
-
-        public init(id: String, name: String) {
-            self.id = id
-            self.name = name
-        }
-
-        public var json: JSONValue { ["id": .string(id), "name": .string(name)] }
-
-        public init(json: JSONValue, path: String) throws(WireDecodingError) {
-            let object = try WireObject(json, path: path, fields: ["id", "name"])
-            self.init(id: try object.string("id", .modelText), name: try object.string("name", .modelText))
-        }
-    }
-
-    /// Who issued it, named in the SDK language when translated.
-    public struct DocumentIssuer: WireValue, Hashable {
+    /// A document type (the template it was issued from) or an issuer: its id and its name in the SDK language
+    /// when translated. Wire: `{id, name}`.
+    public struct Named: WireValue, Hashable {
         public var id: String
         public var name: String
 

@@ -28,8 +28,8 @@ public enum DocumentProjection {
                                 format: format(mimeType: photo.mimeType)))))
             case .text, .date:
                 if let value = field.value {
-                    let shown = field.kind == .date ? DocumentDates.format(value, in: locale) ?? value : value
-                    fields.append(FolioDocumentField(key: field.key, label: label, value: shown))
+                    let text = field.kind == .date ? shown(day: value, in: locale) : value
+                    fields.append(FolioDocumentField(key: field.key, label: label, value: text))
                 } else if field.required {
                     fields.append(
                         FolioDocumentField(
@@ -46,9 +46,14 @@ public enum DocumentProjection {
             status: DocumentStatusRule.status(
                 validFrom: body.validFrom, validUntil: body.validUntil, revokedAt: revokedAt, now: now),
             isTest: body.isTest,
-            validFrom: body.validFrom.map { DocumentDates.format($0, in: locale) ?? $0 },
-            validUntil: body.validUntil.map { DocumentDates.format($0, in: locale) ?? $0 },
+            validFrom: body.validFrom.map { shown(day: $0, in: locale) },
+            validUntil: body.validUntil.map { shown(day: $0, in: locale) },
             fields: fields, photos: photos)
+    }
+
+    /// A day formatted in the locale; a value that is not a day is shown as the issuer wrote it.
+    static func shown(day: String, in locale: DocumentLocale) -> String {
+        DocumentDates.format(day, in: locale) ?? day
     }
 
     /// The file format of an image by its media type.
