@@ -59,12 +59,13 @@ shutdown=folio.events.runtime.shutdown
     user auth "folio.auth.store.> folio.events.runtime.> folio.events.session.*" \
         "folio.auth.rpc folio.auth.store.> $shutdown folio.events.runtime.locale folio.events.session.* _INBOX.auth.>" true
     # runtime.setLocale at the AuthService, and the vault's internal methods for the identity save.
-    user inquiry "folio.inquiry.store.> folio.auth.rpc folio.vault.internal" \
+    user inquiry "folio.inquiry.store.> folio.auth.rpc folio.vault.internal folio.events.issuance.*" \
         "folio.inquiry.rpc folio.inquiry.store.> $shutdown _INBOX.inquiry.>" true
-    user vault "folio.vault.store.> folio.events.vault.*" \
+    user vault "folio.vault.store.> folio.events.vault.* folio.events.vaultsynced.*" \
         "folio.vault.rpc folio.vault.internal folio.vault.store.> $shutdown folio.events.runtime.foreground folio.events.session.* folio.events.vault.* _INBOX.vault.>" true
-    user documents "folio.documents.store.>" \
-        "folio.documents.rpc folio.documents.store.> $shutdown _INBOX.documents.>" true
+    # The stores, the vault's internal methods, reception passes handed between processes, and their progress.
+    user documents "folio.documents.> folio.vault.internal folio.vault.rpc folio.events.reception.*" \
+        "folio.documents.> $shutdown folio.events.runtime.locale folio.events.session.* folio.events.vault.* folio.events.vaultsynced.* folio.events.issuance.* folio.events.reception.* _INBOX.documents.>" true
     [ "$with_test" = 1 ] && user test ">" ">" true
     echo "  ]"
     echo "}"

@@ -28,6 +28,11 @@ final class BusEventTests: XCTestCase {
         let written = VaultChanged(accountID: "acct_1", entries: ["D_1"], pushedBy: "rt_1", by: "vlt_x")
         XCTAssertEqual(try roundTrip(written), written)
         XCTAssertEqual(try roundTrip(VaultChanged(accountID: "acct_1")), VaultChanged(accountID: "acct_1"))
+        let synced = VaultSynced(accountID: "acct_1", runtimeID: "rt_1")
+        XCTAssertEqual(try roundTrip(synced), synced)
+        XCTAssertEqual(try roundTrip(VaultSynced(accountID: "acct_1")), VaultSynced(accountID: "acct_1"))
+        let offered = IssuanceOffered(runtimeID: "rt_1", accountID: "acct_1", issuanceID: "isu_1", inquiryID: "inq_1")
+        XCTAssertEqual(try roundTrip(offered), offered)
     }
 
     func testAKeyedEventGoesToTheSubjectOfItsKeyAndSubscribersOfEveryKeyUseAWildcard() {
