@@ -115,9 +115,9 @@ let package = Package(
             name: "DocumentReceiver",
             dependencies: [
                 "ServiceKit", "StoreKit", "FolioClient", "FolioWire", "Crypto", "WireModel", "FolioModel", "Bus",
-                "FolioAPI",
+                "FolioAPI", "Postgres", "Lifecycle",
             ],
-            path: "Services/DocumentReceiver/Sources"),
+            path: "Services/DocumentReceiver/Sources", resources: [.copy("Migrations")]),
         .executableTarget(
             name: "folio-documents", dependencies: ["DocumentReceiver"], path: "Services/DocumentReceiver/Main"),
         .executableTarget(
@@ -178,7 +178,8 @@ let package = Package(
         .testTarget(
             name: "DocumentReceiverTests",
             dependencies: [
-                "DocumentReceiver", "FolioWire", "FolioModel", "WireModel", "StoreKit", "StoreKitTesting",
+                "DocumentReceiver", "FolioWire", "FolioModel", "WireModel", "StoreKit", "StoreKitTesting", "Crypto",
+                "FolioClient", "FolioAPI",
             ],
             path: "Tests/DocumentReceiverTests"),
         .testTarget(

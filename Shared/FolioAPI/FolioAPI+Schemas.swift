@@ -27,9 +27,10 @@ extension FolioAPI {
             required: ["attachmentId", "mediaType", "bytes"],
             description: "An attachment's bytes, base64 (RFC 4648), and its media type."),
         "ClientCapabilities": .object(
-            ["webAuthn": .boolean, "platform": .string],
-            description: "What the thin client can do (webAuthn: it can show the passkey dialog) and the device's "
-                + "operating system as Folio spells it (WEB by default, IOS, ANDROID...)."),
+            ["webAuthn": .boolean, "platform": .string, "deviceLocale": .ref("LocaleTag")],
+            description: "What the thin client can do (webAuthn: it can show the passkey dialog), the device's "
+                + "operating system as Folio spells it (WEB by default, IOS, ANDROID...) and the device locale, "
+                + "whose region orders the days of documents when the SDK locale names none."),
         "CreatedRuntime": .object(
             [
                 "runtimeId": .string, "token": JSONSchema.string.described("Bearer token for every later call."),

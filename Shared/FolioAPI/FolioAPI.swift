@@ -27,7 +27,8 @@ public enum FolioAPI {
     /// Every method of the public surface.
     public static var methods: [RPCMethodSpec] {
         RuntimeMethods.all + StoreMethods.all + HealthMethods.all + AuthStoreMethods.all + SessionStoreMethods.all
-            + VaultStoreMethods.all + InquiryStoreMethods.all + AttachmentMethods.all + ExampleStoreMethods.all
+            + VaultStoreMethods.all + InquiryStoreMethods.all + AttachmentMethods.all + DocumentStoreMethods.all
+            + ExampleStoreMethods.all
     }
 
     public static func namespace(of method: String) -> String? {
@@ -188,6 +189,25 @@ public enum VaultStoreMethods {
         result: RPCResultDescriptor("store", .ref("MountedStore")))
 
     public static let all = [mount]
+}
+
+/// The two stores of issued documents (spec `folio-documents.md`), hosted by the DocumentReceiver.
+public enum DocumentStoreMethods {
+    public static let mountList = RPCMethodSpec(
+        "documents.mountList",
+        summary:
+            "Mounts FolioDocumentListStore on the calling runtime. Model FolioDocumentListUiModel {items, reception}; actions REFRESH, RETRY, ACKNOWLEDGE (docs/documents.md).",
+        result: RPCResultDescriptor("store", .ref("MountedStore")))
+
+    public static let mount = RPCMethodSpec(
+        "documents.mount",
+        summary:
+            "Mounts FolioDocumentStore for one document of the calling runtime's vault. Model FolioDocumentUiModel {phase, document?, error?}; action REFRESH (docs/documents.md).",
+        params: [RPCParam("id", .string, summary: "FolioDocumentInit.id: the id of a FolioDocument.")],
+        result: RPCResultDescriptor("store", .ref("MountedStore")),
+        errors: [.invalidParams("id")])
+
+    public static let all = [mountList, mount]
 }
 
 /// Attachments of the vault: encrypted bytes beside their record (identity artifacts, photos of issued

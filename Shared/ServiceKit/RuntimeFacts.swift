@@ -48,6 +48,9 @@ public struct RuntimeFacts: Sendable, Equatable {
     /// The device's operating system as the client declared it, nil when it did not.
     public var platform: String? { capabilities["platform"]?.stringValue }
 
+    /// The device locale the client named at `runtime.create` (`capabilities.deviceLocale`).
+    public var deviceLocale: LocaleTag? { capabilities["deviceLocale"]?.stringValue.flatMap(LocaleTag.init) }
+
     /// The facts of a runtime that has not shut down.
     public static func read(runtimeID: String, database: PostgresPool) async throws -> RuntimeFacts? {
         let rows = try await database.query(

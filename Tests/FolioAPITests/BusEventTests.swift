@@ -33,6 +33,12 @@ final class BusEventTests: XCTestCase {
         XCTAssertEqual(try roundTrip(VaultSynced(accountID: "acct_1")), VaultSynced(accountID: "acct_1"))
         let offered = IssuanceOffered(runtimeID: "rt_1", accountID: "acct_1", issuanceID: "isu_1", inquiryID: "inq_1")
         XCTAssertEqual(try roundTrip(offered), offered)
+        let ended = DocumentReceptionChanged(
+            accountID: "acct_1", stage: .ended, trigger: .refresh, runtimeID: "rt_1", outcome: .onItsWay,
+            received: [.init(runtimeID: "rt_2", id: "rec_1")], notIssued: [.init(runtimeID: "rt_3", declined: false)])
+        XCTAssertEqual(try roundTrip(ended), ended)
+        let started = DocumentReceptionChanged(accountID: "acct_1", stage: .started, trigger: .automatic)
+        XCTAssertEqual(try roundTrip(started), started)
     }
 
     func testAKeyedEventGoesToTheSubjectOfItsKeyAndSubscribersOfEveryKeyUseAWildcard() {

@@ -91,13 +91,17 @@ enum RuntimeRequestParser {
 
     static let maxPlatformLength = 32
 
-    /// `{webAuthn?: boolean, platform?: string}`; `platform` is the device's operating system as Folio spells
-    /// it (`WEB`, `IOS`, `ANDROID`, or another upper-case name), `WEB` when left out.
+    /// `{webAuthn?: boolean, platform?: string, deviceLocale?: string}`; `platform` is the device's operating
+    /// system as Folio spells it (`WEB`, `IOS`, `ANDROID`, or another upper-case name), `WEB` when left out;
+    /// `deviceLocale` a BCP 47 tag.
     static func capabilities(_ value: JSONValue?) throws(JSONRPCError) -> JSONValue {
         guard let value else { return [:] }
         guard case .object(let members) = value else { throw .invalidParams("capabilities must be an object") }
-        if let unknown = members.keys.first(where: { $0 != "webAuthn" && $0 != "platform" }) {
-            throw .invalidParams("capabilities has no member \(unknown); it has webAuthn and platform")
+        if let unknown = members.keys.first(where: { !["webAuthn", "platform", "deviceLocale"].contains($0) }) {
+            throw .invalidParams("capabilities has no member \(unknown); it has webAuthn, platform and deviceLocale")
+        }
+        if let locale = members["deviceLocale"], locale.stringValue.flatMap(LocaleTag.init) == nil {
+            throw .invalidParams("capabilities.deviceLocale must be a BCP 47 language tag such as en-US")
         }
         guard members["webAuthn"].map({ $0.boolValue != nil }) ?? true else {
             throw .invalidParams("capabilities.webAuthn must be a boolean")

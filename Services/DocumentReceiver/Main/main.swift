@@ -2,4 +2,9 @@ import DocumentReceiver
 import Foundation
 import ServiceKit
 
-ServiceMain.exit(await ServiceMain.run(DocumentReceiver.definition()))
+do {
+    ServiceMain.exit(await ServiceMain.run(try DocumentReceiver.definition()))
+} catch {
+    FileHandle.standardError.write(Data("documents: \(error)\n".utf8))
+    exit(1)
+}

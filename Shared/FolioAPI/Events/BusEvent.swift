@@ -58,7 +58,7 @@ extension BusEvent {
 public enum BusEvents {
     public static let all: [any BusEvent.Type] = [
         RuntimeShutDown.self, RuntimeLocaleChanged.self, RuntimeCameToForeground.self, SessionChanged.self,
-        VaultChanged.self, VaultSynced.self, IssuanceOffered.self,
+        VaultChanged.self, VaultSynced.self, IssuanceOffered.self, DocumentReceptionChanged.self,
     ]
 }
 

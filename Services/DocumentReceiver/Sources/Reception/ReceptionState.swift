@@ -74,6 +74,16 @@ public struct ReceptionState: Sendable, Hashable, Codable {
         }
     }
 
+    /// A pass ended as the bus tells one runtime (`DocumentReceptionChanged`): what it says of the issuances an
+    /// inquiry on this runtime offered (not issued, received) counts before its general outcome; a received
+    /// document shows once no Receiving or Failed of the same pass shows over it.
+    public mutating func passEnded(
+        _ outcome: PassOutcome, notIssued declined: Bool?, received id: String?, trigger: Trigger
+    ) {
+        passEnded(declined.map { .notIssued(declined: $0) } ?? outcome, trigger: trigger)
+        if let id { received = id }
+    }
+
     /// Acknowledge: the received document is no longer shown, and the reception goes back to what the passes
     /// showed under it (Idle, unless another issuance was not issued meanwhile).
     public mutating func acknowledged() {

@@ -1,0 +1,132 @@
+import Foundation
+import Postgres
+
+/// The delivery journal (`document_deliveries`): an invite is claimed with a lease before anything reaches Folio,
+/// each finished step is written, and a process takes over an unfinished delivery only once its lease ran out.
+public struct DeliveryJournal: Sendable {
+    /// Where a claimed delivery stands.
+    public enum Stage: String, Sendable, Equatable {
+        case receiving = "RECEIVING"
+        case confirming = "CONFIRMING"
+        case done = "DONE"
+        case abandoned = "ABANDONED"
+    }
+
+    /// What a claim found.
+    public enum Claim: Sendable, Equatable {
+        /// This process holds the delivery now; go on from `stage`.
+        case claimed(stage: Stage, recordID: String?)
+        /// Another process holds an unexpired lease on it.
+        case busy
+        /// It ended before: delivered as `recordID` (DONE), or abandoned (nil).
+        case ended(recordID: String?)
+    }
+
+    /// An unfinished delivery whose lease ran out.
+    public struct Unfinished: Sendable, Equatable {
+        public var inviteID: String
+        public var issuanceID: String
+        public var accountID: String
+        public var runtimeID: String
+    }
+
+    let pool: PostgresPool
+    /// This process, as the owner of its claims.
+    let owner: String
+    let leaseSeconds: Double
+
+    public init(pool: PostgresPool, owner: String, leaseSeconds: Double) {
+        self.pool = pool
+        self.owner = owner
+        self.leaseSeconds = leaseSeconds
+    }
+
+    /// Claims the delivery of `inviteID`: a new one starts RECEIVING; an unfinished one is taken over when its
+    /// lease ran out or this process holds it.
+    public func claim(inviteID: String, issuanceID: String, accountID: String, runtimeID: String) async throws
+        -> Claim
+    {
+        let rows = try await pool.query(
+            """
+            INSERT INTO document_deliveries (invite_id, issuance_id, account_id, runtime_id, stage, claimed_by,
+                lease_until)
+            VALUES (\(inviteID), \(issuanceID), \(accountID), \(runtimeID), 'RECEIVING', \(owner),
+                now() + make_interval(secs => \(leaseSeconds)))
+            ON CONFLICT (invite_id) DO UPDATE SET claimed_by = EXCLUDED.claimed_by,
+                lease_until = EXCLUDED.lease_until, runtime_id = EXCLUDED.runtime_id,
+                attempts = document_deliveries.attempts + 1, updated_at = now()
+            WHERE document_deliveries.stage IN ('RECEIVING', 'CONFIRMING')
+                AND (document_deliveries.lease_until < now() OR document_deliveries.claimed_by = EXCLUDED.claimed_by)
+            RETURNING stage, record_id
+            """)
+        if let row = rows.first {
+            let stage = Stage(rawValue: try row.decode(String.self, "stage")) ?? .receiving
+            return .claimed(stage: stage, recordID: try row.decode(String?.self, "record_id"))
+        }
+        let existing = try await pool.query(
+            "SELECT stage, record_id FROM document_deliveries WHERE invite_id = \(inviteID)")
+        guard let row = existing.first else { return .busy }
+        switch Stage(rawValue: try row.decode(String.self, "stage")) {
+        case .done: return .ended(recordID: try row.decode(String?.self, "record_id"))
+        case .abandoned: return .ended(recordID: nil)
+        case .receiving, .confirming, nil: return .busy
+        }
+    }
+
+    /// The document is in the vault as `recordID`: the delivery goes on to its confirmation.
+    public func received(inviteID: String, recordID: String) async throws {
+        try await advance(inviteID, to: .confirming, recordID: recordID)
+    }
+
+    /// Folio took the confirmation: the delivery is done.
+    public func confirmed(inviteID: String) async throws {
+        try await advance(inviteID, to: .done, recordID: nil)
+    }
+
+    /// The session's identity changed before the delivery ended: nobody goes on with it.
+    public func abandoned(inviteID: String) async throws {
+        try await advance(inviteID, to: .abandoned, recordID: nil)
+    }
+
+    /// Gives the lease back after a failed step, so the next pass (of any process) goes on at once.
+    public func release(inviteID: String) async throws {
+        _ = try await pool.execute(
+            """
+            UPDATE document_deliveries SET lease_until = now(), updated_at = now()
+            WHERE invite_id = \(inviteID) AND claimed_by = \(owner) AND stage IN ('RECEIVING', 'CONFIRMING')
+            """)
+    }
+
+    /// The record a finished delivery of `inviteID` put into the vault, if it finished.
+    public func deliveredRecord(inviteID: String) async throws -> String? {
+        let rows = try await pool.query(
+            "SELECT record_id FROM document_deliveries WHERE invite_id = \(inviteID) AND stage = 'DONE'")
+        return try rows.first?.decode(String?.self, "record_id")
+    }
+
+    /// Unfinished deliveries whose lease ran out, oldest first.
+    public func unfinished(limit: Int) async throws -> [Unfinished] {
+        let rows = try await pool.query(
+            """
+            SELECT invite_id, issuance_id, account_id, runtime_id FROM document_deliveries
+            WHERE stage IN ('RECEIVING', 'CONFIRMING') AND lease_until < now()
+            ORDER BY lease_until LIMIT \(limit)
+            """)
+        return try rows.map { row in
+            Unfinished(
+                inviteID: try row.decode(String.self, "invite_id"),
+                issuanceID: try row.decode(String.self, "issuance_id"),
+                accountID: try row.decode(String.self, "account_id"),
+                runtimeID: try row.decode(String.self, "runtime_id"))
+        }
+    }
+
+    private func advance(_ inviteID: String, to stage: Stage, recordID: String?) async throws {
+        _ = try await pool.execute(
+            """
+            UPDATE document_deliveries SET stage = \(stage.rawValue), record_id = COALESCE(\(recordID), record_id),
+                updated_at = now()
+            WHERE invite_id = \(inviteID) AND claimed_by = \(owner)
+            """)
+    }
+}

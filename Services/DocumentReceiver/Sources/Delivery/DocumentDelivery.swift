@@ -1,0 +1,67 @@
+import Foundation
+
+/// Delivers one issued invite (docs/documents.md, "Delivery"): claims it in the journal, has the vault accept
+/// it into the vault, confirms the delivery to Folio and writes each step, so a process killed at any point
+/// leaves a delivery another process finishes, with the same idempotency keys.
+public struct DocumentDelivery: Sendable {
+    /// How a delivery ended.
+    public enum Result: Sendable, Equatable {
+        /// The document is in the vault as `recordID` and Folio knows.
+        case delivered(recordID: String)
+        /// Another process is delivering it now.
+        case busy
+        /// The session's identity changed (or the runtime shut down): the delivery is left to the identity's
+        /// next session, whose pass finds the invite again.
+        case abandoned
+    }
+
+    public var journal: DeliveryJournal
+    public var receive: @Sendable (_ runtimeID: String, _ accountID: String, _ inviteID: String) async throws -> String
+
+    public init(
+        journal: DeliveryJournal,
+        receive: @escaping @Sendable (String, String, String) async throws -> String
+    ) {
+        self.journal = journal
+        self.receive = receive
+    }
+
+    /// The idempotency key of the delivery confirmation of `inviteID`: the same from every process.
+    public static func confirmationKey(inviteID: String) -> String { "documents-delivery-\(inviteID)" }
+
+    /// Delivers `inviteID` of `issuanceID`; a step that fails throws and gives the lease back.
+    public func deliver(
+        inviteID: String, issuanceID: String, accountID: String, runtimeID: String, folio: ReceptionFolio
+    ) async throws -> Result {
+        var recordID: String?
+        switch try await journal.claim(
+            inviteID: inviteID, issuanceID: issuanceID, accountID: accountID, runtimeID: runtimeID)
+        {
+        case .busy:
+            return .busy
+        case .ended(let delivered):
+            return delivered.map { .delivered(recordID: $0) } ?? .abandoned
+        case .claimed(.confirming, let stored?):
+            recordID = stored
+        case .claimed:
+            break
+        }
+        do {
+            if recordID == nil {
+                let received = try await receive(runtimeID, accountID, inviteID)
+                try await journal.received(inviteID: inviteID, recordID: received)
+                recordID = received
+            }
+            try await folio.confirmDelivery(issuanceID, Self.confirmationKey(inviteID: inviteID))
+            try await journal.confirmed(inviteID: inviteID)
+        } catch DocumentVaultError.identityChanged, DocumentVaultError.runtimeGone {
+            try? await journal.abandoned(inviteID: inviteID)
+            return .abandoned
+        } catch {
+            try? await journal.release(inviteID: inviteID)
+            throw error
+        }
+        guard let recordID else { return .abandoned }
+        return .delivered(recordID: recordID)
+    }
+}

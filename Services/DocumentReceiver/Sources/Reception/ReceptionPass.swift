@@ -1,0 +1,171 @@
+import FolioAPI
+import FolioClient
+import FolioWire
+import Foundation
+
+/// One reception pass for an account (spec `folio-documents.md`, "Automatic reception"): reads the issuances it
+/// waits for (never before their interval), asks Folio about each pending issued invite of the account, accepts
+/// only the invites Folio confirms as issued documents of that issuance, signed by its issuer, and delivers them.
+/// An ordinary share is never touched: Folio does not list it among the issued invites, and an invite whose
+/// issuance does not name it is left pending.
+public struct ReceptionPass: Sendable {
+    /// What the pass ended with, for the list stores.
+    public struct Report: Sendable, Equatable {
+        public var outcome: DocumentReceptionChanged.Outcome
+        public var received: [DocumentReceptionChanged.Received]
+        public var notIssued: [DocumentReceptionChanged.NotIssued]
+        /// Folio requests the pass made (for the logs and the bench).
+        public var folioRequests: Int
+    }
+
+    public typealias Deliver =
+        @Sendable (_ inviteID: String, _ issuanceID: String, _ accountID: String, _ runtimeID: String, ReceptionFolio)
+            async throws -> DocumentDelivery.Result
+
+    public var folio: ReceptionFolio
+    /// `DocumentDelivery.deliver`.
+    public var deliver: Deliver
+    public var timing: ReceptionTiming
+    public var warn: @Sendable (_ message: String, _ details: [String: String]) -> Void
+
+    public init(
+        folio: ReceptionFolio, deliver: @escaping Deliver, timing: ReceptionTiming,
+        warn: @escaping @Sendable (String, [String: String]) -> Void
+    ) {
+        self.folio = folio
+        self.deliver = deliver
+        self.timing = timing
+        self.warn = warn
+    }
+
+    /// Runs the pass for `accountID` through the session of `runtimeID`. `timer`: a timer pass, which reads only
+    /// the issuances whose next look is due; any other pass reads every issuance its interval allows.
+    public func run(
+        accountID: String, runtimeID: String, watched: inout [String: WatchedIssuance], timer: Bool, now: Date
+    ) async -> Report {
+        var failed = false
+        var requests = 0
+        var received: [DocumentReceptionChanged.Received] = []
+        var notIssued: [DocumentReceptionChanged.NotIssued] = []
+        /// Issuances read in this pass, by id.
+        var read: [String: FolioIssuance] = [:]
+
+        for id in watched.keys.sorted() {
+            guard var issuance = watched[id], issuance.mayRead(at: now, timing),
+                !timer || issuance.nextPassAt <= now
+            else { continue }
+            requests += 1
+            do {
+                let answer = try await folio.issuance(id)
+                read[id] = answer
+                switch answer.state {
+                case .deciding:
+                    issuance.stillDeciding(interval: answer.interval, at: now, timing)
+                case .failed where answer.retryable:
+                    issuance.stillDeciding(interval: answer.interval, at: now, timing)
+                case .issued:
+                    issuance.issued(inviteID: answer.inviteId, interval: answer.interval, at: now)
+                case .declined, .failed:
+                    watched[id] = nil
+                    if let origin = issuance.originRuntimeID {
+                        notIssued.append(.init(runtimeID: origin, declined: answer.state == .declined))
+                    }
+                    continue
+                }
+                watched[id] = issuance
+            } catch let error as FolioVaultError where error.code == .slowDown || error.status == 429 {
+                issuance.slowedDown(retryAfter: error.underlying.retryAfterSeconds.map(Double.init), at: now, timing)
+                watched[id] = issuance
+            } catch let error as FolioVaultError where error.code == .issuanceNotFound || error.status == 404 {
+                watched[id] = nil
+            } catch {
+                failed = true
+                warn("an issuance could not be read", ["issuanceId": id, "error": String(describing: error)])
+            }
+        }
+
+        // The invites Folio lists, each confirmed through its issuance; and the issued ones this process waits
+        // for, whose invite may be accepted already (by another pass that died, or by the person).
+        var deliveries: [(invite: String, issuance: String)] = []
+        requests += 1
+        do {
+            for invite in try await folio.pendingIssuedInvites() {
+                guard let issuanceID = invite.issuanceId else { continue }
+                var issuance = read[issuanceID]
+                if issuance == nil {
+                    var known = watched[issuanceID] ?? WatchedIssuance(id: issuanceID, originRuntimeID: nil, now: now)
+                    guard known.mayRead(at: now, timing) else {
+                        known.stillOnItsWay(at: now, timing)
+                        watched[issuanceID] = known
+                        continue
+                    }
+                    requests += 1
+                    do {
+                        let answer = try await folio.issuance(issuanceID)
+                        read[issuanceID] = answer
+                        known.issued(inviteID: answer.inviteId, interval: answer.interval, at: now)
+                        if watched[issuanceID] != nil { watched[issuanceID] = known }
+                        issuance = answer
+                    } catch {
+                        failed = true
+                        warn("an issued invite's issuance could not be read", ["inviteId": invite.id, "error": "\(error)"])
+                        continue
+                    }
+                }
+                guard let issuance, Self.confirms(issuance, invite) else {
+                    warn("an invite Folio does not confirm as an issued document was left pending", ["inviteId": invite.id])
+                    continue
+                }
+                deliveries.append((invite.id, issuanceID))
+            }
+        } catch {
+            failed = true
+            warn("the issued invites could not be listed", ["accountId": accountID, "error": String(describing: error)])
+        }
+        for issuance in watched.values where issuance.phase == .onItsWay {
+            if let invite = issuance.inviteID, !deliveries.contains(where: { $0.invite == invite }) {
+                deliveries.append((invite, issuance.id))
+            }
+        }
+
+        for (invite, issuanceID) in deliveries {
+            requests += 1
+            do {
+                switch try await deliver(invite, issuanceID, accountID, runtimeID, folio) {
+                case .delivered(let recordID):
+                    if let origin = watched[issuanceID]?.originRuntimeID {
+                        received.append(.init(runtimeID: origin, id: recordID))
+                    }
+                    watched[issuanceID] = nil
+                case .busy:
+                    watched[issuanceID]?.stillOnItsWay(at: now, timing)
+                case .abandoned:
+                    watched[issuanceID] = nil
+                }
+            } catch {
+                failed = true
+                warn("an issued document could not be delivered", ["inviteId": invite, "error": "\(error)"])
+                if watched[issuanceID] == nil {
+                    watched[issuanceID] = WatchedIssuance(id: issuanceID, originRuntimeID: nil, now: now)
+                    watched[issuanceID]?.issued(inviteID: invite, interval: read[issuanceID]?.interval ?? 0, at: now)
+                }
+                watched[issuanceID]?.stillOnItsWay(at: now, timing)
+            }
+        }
+        for id in watched.keys where watched[id]?.phase == .onItsWay && watched[id]?.nextPassAt ?? now <= now {
+            watched[id]?.stillOnItsWay(at: now, timing)
+        }
+
+        let outcome: DocumentReceptionChanged.Outcome =
+            failed ? .failed : watched.isEmpty ? .nothingPending : .onItsWay
+        return Report(outcome: outcome, received: received, notIssued: notIssued, folioRequests: requests)
+    }
+
+    /// Folio confirms `invite` as the issued document of `issuance`: the issuance is ISSUED with this invite, the
+    /// invite shares its record, and the issuer signed it.
+    static func confirms(_ issuance: FolioIssuance, _ invite: FolioVaultShare) -> Bool {
+        issuance.state == .issued && issuance.inviteId == invite.id && issuance.recordId == invite.recordId
+            && invite.issuanceId == issuance.id
+            && invite.hasValidSignature(ownerSignPublicKey: issuance.issuer.signPublicKey.bytes)
+    }
+}
