@@ -76,7 +76,7 @@ public struct ReceptionPass: Sendable {
             } catch let error as FolioVaultError where error.code == .slowDown || error.status == 429 {
                 issuance.slowedDown(retryAfter: error.underlying.retryAfterSeconds.map(Double.init), at: now, timing)
                 watched[id] = issuance
-            } catch let error as FolioVaultError where error.code == .issuanceNotFound || error.status == 404 {
+            } catch let error as FolioVaultError where error.code == .issuanceNotFound {
                 watched[id] = nil
             } catch {
                 failed = true
