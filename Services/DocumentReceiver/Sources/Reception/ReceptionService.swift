@@ -50,7 +50,10 @@ public struct ReceptionService: Sendable {
                     }
                     return holder(facts, folio: folio)
                 },
-                delivery: delivery, timing: settings.timing,
+                deliver: { invite, issuance, account, runtime, folio in
+                    try await delivery.deliver(
+                        inviteID: invite, issuanceID: issuance, accountID: account, runtimeID: runtime, folio: folio)
+                }, timing: settings.timing,
                 publish: { change in
                     do {
                         try await transport.publish(change)

@@ -21,7 +21,8 @@ public actor ReceptionWorker {
     public struct Dependencies: Sendable {
         /// The holder of the runtime's session; nil when it cannot reach Folio (shut down, expired session).
         public var holder: @Sendable (_ runtimeID: String) async throws -> Holder?
-        public var delivery: DocumentDelivery
+        /// Delivers one invite (`DocumentDelivery.deliver`).
+        public var deliver: ReceptionPass.Deliver
         public var timing: ReceptionTiming
         public var publish: @Sendable (DocumentReceptionChanged) async -> Void
         /// Hands the trigger to the process that owns the account; false when none does.
@@ -34,7 +35,7 @@ public actor ReceptionWorker {
         public var warn: @Sendable (_ message: String, _ details: [String: String]) -> Void
 
         public init(
-            holder: @escaping @Sendable (String) async throws -> Holder?, delivery: DocumentDelivery,
+            holder: @escaping @Sendable (String) async throws -> Holder?, deliver: @escaping ReceptionPass.Deliver,
             timing: ReceptionTiming, publish: @escaping @Sendable (DocumentReceptionChanged) async -> Void,
             forward: @escaping @Sendable (ReceptionTrigger) async -> Bool,
             own: @escaping @Sendable (String, @escaping @Sendable (ReceptionTrigger) async -> Void) async -> (
@@ -44,7 +45,7 @@ public actor ReceptionWorker {
             warn: @escaping @Sendable (String, [String: String]) -> Void
         ) {
             self.holder = holder
-            self.delivery = delivery
+            self.deliver = deliver
             self.timing = timing
             self.publish = publish
             self.forward = forward
@@ -82,11 +83,17 @@ public actor ReceptionWorker {
     /// A pass is wanted: by the owner of the account if there is one, else here.
     public func trigger(_ trigger: ReceptionTrigger) async {
         if accounts[trigger.accountID] == nil, await dependencies.forward(trigger) { return }
-        accept(trigger)
+        await accept(trigger)
     }
 
-    /// Takes a trigger to run here (this process owns the account, or nobody does).
-    public func accept(_ trigger: ReceptionTrigger) {
+    /// Takes a trigger to run here (this process owns the account, or nobody does). Refresh, Retry and an offer
+    /// are shown as started before their pass can end.
+    public func accept(_ trigger: ReceptionTrigger) async {
+        if trigger.shown != .automatic {
+            await dependencies.publish(
+                DocumentReceptionChanged(
+                    accountID: trigger.accountID, stage: .started, trigger: trigger.shown, runtimeID: trigger.runtimeID))
+        }
         var account = accounts[trigger.accountID] ?? Account(runtimeID: trigger.runtimeID)
         if trigger.kind != .timer { account.runtimeID = trigger.runtimeID }
         if trigger.kind == .inquiryOffer, let issuance = trigger.issuanceID, account.watched[issuance] == nil {
@@ -97,11 +104,6 @@ public actor ReceptionWorker {
         let start = !account.running
         account.running = true
         accounts[trigger.accountID] = account
-        if trigger.shown != .automatic {
-            let started = DocumentReceptionChanged(
-                accountID: trigger.accountID, stage: .started, trigger: trigger.shown, runtimeID: trigger.runtimeID)
-            Task { await dependencies.publish(started) }
-        }
         if start {
             Task { await self.drain(trigger.accountID) }
         }
@@ -148,13 +150,8 @@ public actor ReceptionWorker {
             return nil
         }
         var watched = accounts[accountID]?.watched ?? [:]
-        let delivery = dependencies.delivery
         let pass = ReceptionPass(
-            folio: holder.folio,
-            deliver: { invite, issuance, account, runtime, folio in
-                try await delivery.deliver(
-                    inviteID: invite, issuanceID: issuance, accountID: account, runtimeID: runtime, folio: folio)
-            }, timing: dependencies.timing,
+            folio: holder.folio, deliver: dependencies.deliver, timing: dependencies.timing,
             warn: dependencies.warn)
         let report = await pass.run(
             accountID: accountID, runtimeID: runtimeID, watched: &watched, timer: timer, now: dependencies.now())
