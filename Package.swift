@@ -124,7 +124,7 @@ let package = Package(
             name: "folio-bench",
             dependencies: [
                 "Bus", "HTTP", "CNats", "CSodium", "Crypto", "FolioModel", "Lifecycle", "FolioAPI", "Postgres",
-                "VaultService", "FolioEmulator", "FolioClient", "DocumentCapture",
+                "VaultService", "FolioEmulator", "FolioClient", "DocumentCapture", "DocumentReceiver", "FolioWire",
             ],
             path: "bench/Sources"),
 

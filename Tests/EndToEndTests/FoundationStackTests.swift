@@ -62,6 +62,10 @@ final class FoundationStackTests: XCTestCase {
             // The vault's key-encryption key (bytes 0x00-0x1f) and a retry schedule a hundred times faster.
             "FOLIO_VAULT_KEK": "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8", "FOLIO_VAULT_RETRY_SCALE": "0.01",
             "FOLIO_VAULT_NETWORK_PROBE_SECONDS": "1",
+            // The reception's timers, shortened: a look every second while an issuer decides (its interval
+            // stays the floor), and a delivery left by a stopped process taken over after 2 s.
+            "FOLIO_DOCUMENTS_DECIDING_SECONDS": "1", "FOLIO_DOCUMENTS_ON_ITS_WAY_SECONDS": "0.5",
+            "FOLIO_DOCUMENTS_ON_ITS_WAY_MAX_SECONDS": "2", "FOLIO_DOCUMENTS_DELIVERY_LEASE_SECONDS": "2",
             // The secrets key of snapshots and saved inquiry tokens: a development key made for this run.
             "FOLIO_SECRETS_KEY": Self.secretsKey,
             "FOLIO_IDENTITY_MAPPERS": String(decoding: mappers.serialized(), as: UTF8.self),

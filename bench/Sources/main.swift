@@ -118,11 +118,18 @@ do {
                 concurrency: max(1, try environment.int("FOLIO_BENCH_CLIENTS", default: 64)), settleSeconds: 3))
     case "capture":
         try CaptureBenchmark.run(seconds: seconds)
+    case "documents":
+        try await DocumentsBenchmark.run(
+            folioURL: environment.string("FOLIO_API_URL", default: "http://127.0.0.1:58190"),
+            apiKey: environment.string("FOLIO_API_KEY", default: "bench-api-key"),
+            sessions: try environment.int("FOLIO_BENCH_SESSIONS", default: 10_000),
+            pending: try environment.int("FOLIO_BENCH_PENDING", default: 100),
+            minute: Double(environment.string("FOLIO_BENCH_MINUTE", default: "6")) ?? 6)
     default:
         FileHandle.standardError.write(
             Data(
                 ("usage: folio-bench bus | gateway-baseline | gateway-responder | signin-fixtures DIR | signin | "
-                    + "vault-write | vault-sync | inquiry | inquiry-memory | capture\n").utf8))
+                    + "vault-write | vault-sync | inquiry | inquiry-memory | capture | documents\n").utf8))
         exit(2)
     }
 } catch {

@@ -178,7 +178,8 @@ public actor ReceptionWorker {
         let wait = max(0.05, due.timeIntervalSince(dependencies.now()))
         let runtimeID = account.runtimeID
         account.timer = Task { [weak self] in
-            try? await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+            // Rounded up: a timer that wakes before its look is due would make a pass that reads nothing.
+            try? await Task.sleep(for: .milliseconds(Int((wait * 1000).rounded(.up)) + 5))
             guard !Task.isCancelled else { return }
             await self?.accept(ReceptionTrigger(.timer, accountID: accountID, runtimeID: runtimeID))
         }
