@@ -211,7 +211,8 @@ final class ReceptionPassTests: XCTestCase {
     func testAPassThatCannotListTheInvitesFails() async throws {
         let folio = FakeFolio()
         folio.invites.withLock {
-            $0 = .failure(FolioVaultError(failure: nil, underlying: .api(status: 503, code: "UNAVAILABLE", message: "")))
+            $0 = .failure(
+                FolioVaultError(failure: nil, underlying: .api(status: 503, code: "UNAVAILABLE", message: "")))
         }
         let delivered = Delivered()
         var watched: [String: WatchedIssuance] = [:]

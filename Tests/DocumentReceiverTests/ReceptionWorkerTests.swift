@@ -71,7 +71,10 @@ final class ReceptionWorkerTests: XCTestCase {
         let ended = recorder.published.withLock { $0 }
         XCTAssertEqual(
             ended,
-            [DocumentReceptionChanged(accountID: "acct_chen", stage: .ended, trigger: .automatic, outcome: .nothingPending)],
+            [
+                DocumentReceptionChanged(
+                    accountID: "acct_chen", stage: .ended, trigger: .automatic, outcome: .nothingPending)
+            ],
             "an automatic pass publishes only its end")
         let watching = await reception.watching()
         XCTAssertEqual(watching.count, 0)
@@ -88,7 +91,8 @@ final class ReceptionWorkerTests: XCTestCase {
         let first = recorder.published.withLock { $0 }
         XCTAssertEqual(
             first.first,
-            DocumentReceptionChanged(accountID: "acct_chen", stage: .started, trigger: .inquiryOffer, runtimeID: "rt_1"))
+            DocumentReceptionChanged(accountID: "acct_chen", stage: .started, trigger: .inquiryOffer, runtimeID: "rt_1")
+        )
         XCTAssertEqual(first.dropFirst().first?.outcome, .onItsWay)
         // The issuer declines: the timer's pass reads it, tells the offering runtime and gives the account up.
         recorder.issued.withLock { $0 = true }
@@ -119,7 +123,8 @@ final class ReceptionWorkerTests: XCTestCase {
             [
                 DocumentReceptionChanged(accountID: "acct_chen", stage: .started, trigger: .refresh, runtimeID: "rt_1"),
                 DocumentReceptionChanged(
-                    accountID: "acct_chen", stage: .ended, trigger: .refresh, runtimeID: "rt_1", outcome: .nothingPending),
+                    accountID: "acct_chen", stage: .ended, trigger: .refresh, runtimeID: "rt_1",
+                    outcome: .nothingPending),
             ])
     }
 }

@@ -118,7 +118,9 @@ extension FoundationStackTests {
         let offered = try await issuance(ofInquiry: inquiryID)
         try await admin.declineIssuance(id: offered.issuance.id, reason: "not a member")
         _ = try await follow(list, token: token) {
-            self.reception($0) == ["type": "NOT_ISSUED", "value": ["text": "The issuer declined to issue the document"]]
+            self.reception($0) == [
+                "type": "NOT_ISSUED", "value": ["text": "The issuer declined to issue the document"],
+            ]
         }
         try await dispatch(list, ["type": "REFRESH"], token: token)
         _ = try await follow(list, token: token) { self.reception($0) == ["type": "IDLE"] }
@@ -136,7 +138,8 @@ extension FoundationStackTests {
         try await completeMembershipInquiry(token: token)
         let failed = try await follow(list, token: token) { self.reception($0)?["type"] == "FAILED" }
         XCTAssertEqual(
-            reception(failed), ["type": "FAILED", "value": ["text": "Couldn\u{2019}t receive the document", "retry": "Retry"]])
+            reception(failed),
+            ["type": "FAILED", "value": ["text": "Couldn\u{2019}t receive the document", "retry": "Retry"]])
         _ = try await admin.clearFaults()
         try await dispatch(list, ["type": "RETRY"], token: token)
         let received = try await follow(list, token: token) { self.reception($0)?["type"] == "RECEIVED" }
@@ -176,5 +179,130 @@ extension FoundationStackTests {
         let received = try await follow(list, token: token) { self.reception($0)?["type"] == "RECEIVED" }
         let id = try XCTUnwrap(reception(received)?["value"]?["id"]?.stringValue)
         _ = try await follow(list, token: token) { self.itemIDs($0).contains(id) }
+    }
+}
+
+/// The DocumentReceiver's faults: a restart forgets what it waited for, a SIGKILL mid-delivery loses nothing.
+extension FoundationStackTests {
+    /// Stops the DocumentReceiver (SIGKILL when `kill`, else SIGTERM) and starts a new one.
+    func restartDocumentReceiver(kill killed: Bool) async throws {
+        let index = try XCTUnwrap(processes.firstIndex { $0.name == "folio-documents" })
+        if killed {
+            kill(processes[index].process.processIdentifier, SIGKILL)
+            processes[index].process.waitUntilExit()
+        } else {
+            _ = await processes[index].terminate()
+        }
+        processes.remove(at: index)
+        processes.append(
+            try StackProcess(
+                "folio-documents", environment: try environment(of: "folio-documents"), logDirectory: logDirectory))
+        try await waitUntil("the new DocumentReceiver answers") {
+            try await self.rpc("documents.health")["result"]?["database"] == "ok"
+        }
+    }
+
+    func testAfterARestartWhileAnIssuanceIsPendingTheDocumentIsFoundLaterAndNeverSetsReceived() async throws {
+        let clock = emulatorClockFollowsTheWallClock()
+        defer { clock.cancel() }
+        let (token, _) = try await documentsRuntime()
+        let inquiryID = try await completeMembershipInquiry(token: token)
+        let offered = try await issuance(ofInquiry: inquiryID)
+        try await waitUntil("the DocumentReceiver reads the issuance") {
+            try await !self.admin.issuanceRequests(id: offered.issuance.id).isEmpty
+        }
+        try await restartDocumentReceiver(kill: false)
+        // As after an app restart: a new list store, Idle while Folio still prepares the document.
+        let list = try await mountDocumentList(token: token)
+        _ = try await follow(list, token: token) { self.reception($0) == ["type": "IDLE"] }
+        try await admin.issueDocument(issuanceId: offered.issuance.id)
+        try await dispatch(list, ["type": "REFRESH"], token: token)
+        let found = try await follow(list, token: token) {
+            !self.itemIDs($0).isEmpty && self.reception($0) == ["type": "IDLE"]
+        }
+        XCTAssertEqual(itemIDs(found).count, 1, "the document is found once Folio lists its invite")
+        // Later passes never set Received for it.
+        try await dispatch(list, ["type": "REFRESH"], token: token)
+        let again = try await follow(list, token: token) { self.reception($0) == ["type": "IDLE"] }
+        XCTAssertEqual(itemIDs(again).count, 1)
+    }
+
+    func testADocumentReceiverKilledMidDeliveryLeavesTheDocumentDeliveredAndConfirmedOnce() async throws {
+        let clock = emulatorClockFollowsTheWallClock()
+        defer { clock.cancel() }
+        let (token, _) = try await documentsRuntime()
+        try await admin.setAutoIssue(afterSeconds: 0)
+        // The confirmation hangs, so the DocumentReceiver is killed with the invite accepted and the document in
+        // the vault, before Folio hears of the delivery.
+        _ = try await admin.injectFault(
+            EmulatorFault(route: "POST /v1/issuances/{issuanceId}/delivery", count: 1, delayMs: 20_000))
+        let inquiryID = try await completeMembershipInquiry(token: token)
+        let database = PostgresPool(url: try TestEnvironment.databaseURL(), size: 1)
+        defer { Task { await database.close() } }
+        try await waitUntil("the delivery waits for its confirmation") {
+            let rows = try await database.query(
+                "SELECT count(*) AS n FROM document_deliveries WHERE stage = 'CONFIRMING'")
+            return try (rows.first?.decode(Int64.self, "n") ?? 0) == 1
+        }
+        try await restartDocumentReceiver(kill: true)
+        let offered = try await issuance(ofInquiry: inquiryID)
+        try await waitUntil("another process finishes the delivery", timeout: .seconds(40)) {
+            let receipts = try await self.admin.deliveryReceipts()
+            return receipts.contains { $0.issuanceId == offered.issuance.id }
+        }
+        let rows = try await database.query("SELECT stage, attempts FROM document_deliveries")
+        XCTAssertEqual(rows.count, 1, "one delivery")
+        XCTAssertEqual(try rows.first?.decode(String.self, "stage"), "DONE")
+        let issued = try await admin.issuance(id: offered.issuance.id)
+        XCTAssertEqual(issued.confirmations, 1, "confirmed once")
+        let list = try await mountDocumentList(token: token)
+        let listed = try await follow(list, token: token) { self.itemIDs($0).count == 1 }
+        XCTAssertEqual(itemIDs(listed), [try XCTUnwrap(issued.issuance.recordId)], "in the vault once")
+    }
+
+    func testAnOrdinaryShareIsLeftPendingWhileAnIssuedDocumentIsReceived() async throws {
+        let clock = emulatorClockFollowsTheWallClock()
+        defer { clock.cancel() }
+        let (token, _) = try await documentsRuntime()
+        let list = try await mountDocumentList(token: token)
+        // omar shares a note with chen: an ordinary invite.
+        let (omar, omarVault) = try await omarsVault()
+        try await dispatch(omarVault, create("note", #"{"from":"omar"}"#), token: omar)
+        let pushed = try await follow(omarVault, token: omar) {
+            self.records($0).contains { $0["header"]?["id"]?.stringValue?.hasPrefix("rec_") == true }
+        }
+        let noteID = try XCTUnwrap(records(pushed).first?["header"]?["id"]?.stringValue)
+        try await dispatch(
+            omarVault,
+            [
+                "type": "SHARE",
+                "value": [
+                    "value": [
+                        "type": "INVITE",
+                        "value": [
+                            "recordId": .string(noteID), "email": "chen.wei@example.net",
+                            "permission": ["type": "VIEW"],
+                        ],
+                    ]
+                ],
+            ],
+            token: omar)
+        _ = try await follow(omarVault, token: omar) {
+            ($0["sharing"]?["outgoing"]?.arrayValue?.count ?? 0) > 0 && $0["busy"] == false
+        }
+        try await admin.setAutoIssue(afterSeconds: 0)
+        try await completeMembershipInquiry(token: token)
+        _ = try await follow(list, token: token) { self.reception($0)?["type"] == "RECEIVED" }
+        try await dispatch(list, ["type": "REFRESH"], token: token)
+        _ = try await follow(list, token: token) { self.reception($0)?["type"] == "RECEIVED" }
+        let chensVault = try await mountVault(token: token)
+        try await dispatch(chensVault, ["type": "SYNC"], token: token)
+        let chen = try await follow(chensVault, token: token) {
+            ($0["sharing"]?["incoming"]?.arrayValue ?? []).contains { $0["recordId"]?.stringValue == noteID }
+        }
+        let invite = try XCTUnwrap(
+            chen["sharing"]?["incoming"]?.arrayValue?.first { $0["recordId"]?.stringValue == noteID })
+        XCTAssertEqual(invite["status"], ["type": "PENDING"], "the ordinary share waits for the person")
+        XCTAssertFalse(records(chen).contains { $0["header"]?["id"]?.stringValue == noteID })
     }
 }

@@ -73,7 +73,8 @@ enum DocumentsBenchmark {
         let beforeOffers = counter.value
         for (index, offer) in offers.enumerated() {
             await worker.trigger(
-                ReceptionTrigger(.inquiryOffer, accountID: offer.guest, runtimeID: "rt_p\(index)", issuanceID: offer.issuance))
+                ReceptionTrigger(
+                    .inquiryOffer, accountID: offer.guest, runtimeID: "rt_p\(index)", issuanceID: offer.issuance))
         }
         try await waitUntil { counter.value - beforeOffers >= 2 * pending }
         let offerRequests = counter.value - beforeOffers
@@ -82,12 +83,15 @@ enum DocumentsBenchmark {
         try await Task.sleep(for: .milliseconds(Int(minutes * minute * 1000)))
         let pendingRequests = counter.value - beforeOffers - offerRequests
         await worker.stop()
-        guard warnings.value == 0 else { throw BenchError("\(warnings.value) passes failed: the count is not the policy's") }
+        guard warnings.value == 0 else {
+            throw BenchError("\(warnings.value) passes failed: the count is not the policy's")
+        }
 
         let documented = sessions + 2 * pending + 2 * pending * Int(minutes)
         let measured = startRequests + idleRequests + offerRequests + pendingRequests
         let summary: JSONValue = [
-            "bench": "documents", "ratio": .double((Double(documented) / Double(max(measured, 1)) * 1000).rounded() / 1000),
+            "bench": "documents",
+            "ratio": .double((Double(documented) / Double(max(measured, 1)) * 1000).rounded() / 1000),
             "documented_requests": .int(Int64(documented)), "measured_requests": .int(Int64(measured)),
             "sessions": .int(Int64(sessions)), "session_start_requests": .int(Int64(startRequests)),
             "idle_requests_per_minute": .int(Int64(idleRequests)), "idle_accounts_in_memory": .int(Int64(idleAccounts)),

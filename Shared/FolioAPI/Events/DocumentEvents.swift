@@ -6,7 +6,8 @@ import WireModel
 /// with no failure): the DocumentReceiver looks for issued documents of the account.
 public struct VaultSynced: BusEvent {
     public static let name = "vault.synced"
-    public static let summary = "A sync pass of an account's vault succeeded: {runtimeId?}, the runtime whose store ran it."
+    public static let summary =
+        "A sync pass of an account's vault succeeded: {runtimeId?}, the runtime whose store ran it."
     public static let subjectBase = BusSubjects.eventKind("vaultsynced")
     public static let keyName: String? = "accountId"
     public static let schema = JSONSchema.object(["runtimeId": .string], required: [])
@@ -188,7 +189,8 @@ public struct DocumentReceptionChanged: BusEvent {
         for (index, item) in (object.optional("received")?.arrayValue ?? []).enumerated() {
             let entry = try WireObject(item, path: "\(object.path("received"))[\(index)]", fields: ["runtimeId", "id"])
             received.append(
-                Received(runtimeID: try entry.string("runtimeId", .identifier), id: try entry.string("id", .identifier)))
+                Received(runtimeID: try entry.string("runtimeId", .identifier), id: try entry.string("id", .identifier))
+            )
         }
         notIssued = []
         for (index, item) in (object.optional("notIssued")?.arrayValue ?? []).enumerated() {

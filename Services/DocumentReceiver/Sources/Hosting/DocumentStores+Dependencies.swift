@@ -27,9 +27,10 @@ public struct DocumentStoreDependencies: Sendable {
         facts: @escaping @Sendable (String) async throws -> RuntimeFacts?,
         documents: @escaping @Sendable (String, String?) async throws -> VaultDocuments,
         requestPass: @escaping @Sendable (ReceptionTrigger) async -> Void,
-        subscribeVault: @escaping @Sendable (String, @escaping @Sendable (VaultChanged) async -> Void) async -> (
-            any BusSubscription
-        )?,
+        subscribeVault:
+            @escaping @Sendable (String, @escaping @Sendable (VaultChanged) async -> Void) async -> (
+                any BusSubscription
+            )?,
         subscribeReception:
             @escaping @Sendable (String, @escaping @Sendable (DocumentReceptionChanged) async -> Void) async -> (
                 any BusSubscription

@@ -49,7 +49,9 @@ public enum FolioDocumentListStore: HostedStore {
         let runtimeID = store.runtimeID
         await store.local.start { [weak host] accountID in
             var subscriptions: [any BusSubscription] = []
-            if let vault = await dependencies.subscribeVault(accountID, { [weak host] _ in await host?.send(.vaultChanged) }) {
+            if let vault = await dependencies.subscribeVault(
+                accountID, { [weak host] _ in await host?.send(.vaultChanged) })
+            {
                 subscriptions.append(vault)
             }
             if let reception = await dependencies.subscribeReception(

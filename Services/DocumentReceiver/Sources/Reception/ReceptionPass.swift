@@ -20,7 +20,7 @@ public struct ReceptionPass: Sendable {
 
     public typealias Deliver =
         @Sendable (_ inviteID: String, _ issuanceID: String, _ accountID: String, _ runtimeID: String, ReceptionFolio)
-            async throws -> DocumentDelivery.Result
+        async throws -> DocumentDelivery.Result
 
     public var folio: ReceptionFolio
     /// `DocumentDelivery.deliver`.
@@ -108,19 +108,24 @@ public struct ReceptionPass: Sendable {
                         issuance = answer
                     } catch {
                         failed = true
-                        warn("an issued invite's issuance could not be read", ["inviteId": invite.id, "error": "\(error)"])
+                        warn(
+                            "an issued invite's issuance could not be read",
+                            ["inviteId": invite.id, "error": "\(error)"])
                         continue
                     }
                 }
                 guard let issuance, Self.confirms(issuance, invite) else {
-                    warn("an invite Folio does not confirm as an issued document was left pending", ["inviteId": invite.id])
+                    warn(
+                        "an invite Folio does not confirm as an issued document was left pending",
+                        ["inviteId": invite.id])
                     continue
                 }
                 deliveries.append((invite.id, issuanceID))
             }
         } catch {
             failed = true
-            warn("the issued invites could not be listed", ["accountId": accountID, "error": String(describing: error)])
+            warn(
+                "the issued invites could not be listed", ["accountId": accountID, "error": String(describing: error)])
         }
         for issuance in watched.values where issuance.phase == .onItsWay {
             if let invite = issuance.inviteID, !deliveries.contains(where: { $0.invite == invite }) {

@@ -22,7 +22,8 @@ public struct ReceptionService: Sendable {
         "documentsinternal.receive",
         summary: "Internal (bus only): runs a reception pass for an account on the process that owns it.",
         params: [
-            RPCParam("kind", .string, summary: "Why: SESSION_STARTED, VAULT_SYNCED, INQUIRY_OFFER, REFRESH, RETRY, TIMER."),
+            RPCParam(
+                "kind", .string, summary: "Why: SESSION_STARTED, VAULT_SYNCED, INQUIRY_OFFER, REFRESH, RETRY, TIMER."),
             RPCParam("accountId", .string, summary: "The account (or guest) whose documents are looked for."),
             RPCParam("runtimeId", .string, summary: "The runtime whose session the pass acts through."),
             RPCParam("issuanceId", .string, required: false, summary: "INQUIRY_OFFER: the issuance offered."),
@@ -110,7 +111,8 @@ public struct ReceptionService: Sendable {
             ) { change in
                 guard change.status != .expired else { return }
                 await worker.trigger(
-                    ReceptionTrigger(.sessionStarted, accountID: change.identity.accountID, runtimeID: change.runtimeID))
+                    ReceptionTrigger(.sessionStarted, accountID: change.identity.accountID, runtimeID: change.runtimeID)
+                )
             },
             try await transport.subscribe(
                 VaultSynced.self, queueGroup: DocumentReceiver.name, delivery: .concurrent, malformed: malformed
@@ -149,7 +151,8 @@ public struct ReceptionService: Sendable {
         }
         for delivery in unfinished {
             do {
-                guard let facts = try await RuntimeFacts.read(runtimeID: delivery.runtimeID, database: context.database),
+                guard
+                    let facts = try await RuntimeFacts.read(runtimeID: delivery.runtimeID, database: context.database),
                     let holder = Self.holder(facts, folio: context.folio), holder.accountID == delivery.accountID
                 else {
                     try await journal.abandoned(inviteID: delivery.inviteID)
@@ -163,7 +166,8 @@ public struct ReceptionService: Sendable {
                     ["inviteId": delivery.inviteID, "result": String(describing: result)])
             } catch {
                 context.logger.warning(
-                    "documents: an unfinished delivery failed again", ["inviteId": delivery.inviteID, "error": "\(error)"])
+                    "documents: an unfinished delivery failed again",
+                    ["inviteId": delivery.inviteID, "error": "\(error)"])
             }
         }
     }

@@ -38,9 +38,10 @@ public actor ReceptionWorker {
             holder: @escaping @Sendable (String) async throws -> Holder?, deliver: @escaping ReceptionPass.Deliver,
             timing: ReceptionTiming, publish: @escaping @Sendable (DocumentReceptionChanged) async -> Void,
             forward: @escaping @Sendable (ReceptionTrigger) async -> Bool,
-            own: @escaping @Sendable (String, @escaping @Sendable (ReceptionTrigger) async -> Void) async -> (
-                any BusSubscription
-            )?,
+            own:
+                @escaping @Sendable (String, @escaping @Sendable (ReceptionTrigger) async -> Void) async -> (
+                    any BusSubscription
+                )?,
             now: @escaping @Sendable () -> Date = { Date() },
             warn: @escaping @Sendable (String, [String: String]) -> Void
         ) {
@@ -92,7 +93,8 @@ public actor ReceptionWorker {
         if trigger.shown != .automatic {
             await dependencies.publish(
                 DocumentReceptionChanged(
-                    accountID: trigger.accountID, stage: .started, trigger: trigger.shown, runtimeID: trigger.runtimeID))
+                    accountID: trigger.accountID, stage: .started, trigger: trigger.shown, runtimeID: trigger.runtimeID)
+            )
         }
         var account = accounts[trigger.accountID] ?? Account(runtimeID: trigger.runtimeID)
         if trigger.kind != .timer { account.runtimeID = trigger.runtimeID }
