@@ -227,8 +227,9 @@ public struct VaultSync: Sendable {
     }
 
     /// Applies Folio's changes page by page; returns the records that could not be applied. `delivered`: the
-    /// changes of a guest vault; `organization`: the runtime's, whose records alone the vault takes.
-    private func fetch(
+    /// changes of a guest vault; `organization`: the runtime's, whose records alone the vault takes. The caller
+    /// holds the account's lock.
+    func fetch(
         _ account: String, _ client: FolioVaultClient, delivered: Bool = false, organization: String?
     ) async throws -> Int {
         var cursor = try await store.cursor(account)
