@@ -245,7 +245,9 @@ public struct VaultSync: Sendable {
                 cursor = nil
                 continue
             }
-            if !changes.shares.isEmpty { try await sharing.refresh(account, client) }
+            // A guest keeps no list of shares: Folio lets guest access read none (403 GUEST_READ_ONLY), and what
+            // reaches its feed as shares are the invites of documents issued to it.
+            if !changes.shares.isEmpty, !delivered { try await sharing.refresh(account, client) }
             failures += try await store.apply(
                 changes.records, nextCursor: changes.nextCursor, account: account, delivered: delivered,
                 organization: organization)
