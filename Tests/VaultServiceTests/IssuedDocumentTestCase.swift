@@ -133,16 +133,23 @@ class IssuedDocumentTestCase: XCTestCase {
 
     // MARK: Calls
 
-    /// The document methods, with the runtimes' sessions as the tests set them.
+    /// The document methods and `attachment.getBytes`, with the runtimes' sessions as the tests set them.
     var router: RPCRouter {
         let documents = VaultDocuments(database: services.sync.store.database)
         let sessions = self.sessions
+        let account: @Sendable (String) async throws -> VaultAccount? = { runtimeID in
+            sessions.value.withLock { $0[runtimeID] }
+        }
         return RPCRouter(
             VaultDocumentMethods.methods(
                 receipt: IssuedDocumentReceipt(
                     sync: services.sync, documents: documents, transport: service.context.transport),
-                documents: documents
-            ) { runtimeID in sessions.value.withLock { $0[runtimeID] } })
+                documents: documents, account: account)
+                + [
+                    VaultAttachmentMethods.getBytes(
+                        attachments: VaultAttachments(database: services.sync.store.database), documents: documents,
+                        folio: folio, account: account)
+                ])
     }
 
     func call(_ method: String, _ params: [String: JSONValue]) async -> Result<JSONValue, JSONRPCError> {
@@ -161,6 +168,10 @@ class IssuedDocumentTestCase: XCTestCase {
         var params: [String: JSONValue] = [:]
         if let id { params["id"] = .string(id) }
         return try await call("vaultinternal.documents", params).get()
+    }
+
+    func getBytes(_ attachmentID: String) async -> Result<JSONValue, JSONRPCError> {
+        await call("attachment.getBytes", ["attachmentId": .string(attachmentID)])
     }
 
     /// The error of a call that must fail.

@@ -44,4 +44,16 @@ final class VaultReceiveIssuedDocumentGuestTests: IssuedDocumentTestCase {
         let after = await services.sync.pass(guest)
         XCTAssertTrue(after.succeeded, "\(after)")
     }
+
+    func testAGuestsPhotoIsRefusedBecauseFolioLetsNoGuestReadAttachments() async throws {
+        let guest = try await guest()
+        let issuance = try await issued(to: guest)
+        _ = try await receive(issuance.inviteId, for: guest).get()
+        let listed = try await documents()
+        let reference = try XCTUnwrap(
+            listed["documents"]?.arrayValue?.first?["photos"]?.objectValue?.values.first?.stringValue)
+        let error = failure(await getBytes(reference))
+        XCTAssertEqual(error?.code, -32602)
+        XCTAssertTrue(error?.data?.stringValue?.contains("GUEST_READ_ONLY") == true, "\(String(describing: error))")
+    }
 }
