@@ -173,7 +173,10 @@ let package = Package(
             path: "Tests/InquiryServiceTests", resources: [.copy("Vectors")]),
         .testTarget(
             name: "VaultServiceTests",
-            dependencies: ["VaultService", "StoreKitTesting", "TestSupport", "WireModel", "Postgres", "Crypto"],
+            dependencies: [
+                "VaultService", "StoreKitTesting", "TestSupport", "WireModel", "Postgres", "Crypto", "FolioEmulator",
+                "FolioClient", "HTTP",
+            ],
             path: "Tests/VaultServiceTests"),
         .testTarget(
             name: "DocumentReceiverTests",

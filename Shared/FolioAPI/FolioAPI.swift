@@ -217,7 +217,13 @@ public enum AttachmentMethods {
         "attachment.getBytes",
         summary:
             "The bytes of an attachment of the vault the calling runtime's session holds, opened: {attachmentId, mediaType, bytes (base64)}.",
-        params: [RPCParam("attachmentId", .string, summary: "The attachment's id (AT_...).")],
+        params: [
+            RPCParam(
+                "attachmentId", .string,
+                summary:
+                    "The attachment's id (AT_...), or the docphoto. reference of an issued document's photo (valid for the session that listed it)."
+            )
+        ],
         result: RPCResultDescriptor("attachment", .ref("AttachmentBytes")),
         errors: [.invalidParams("attachmentId")])
 

@@ -37,6 +37,7 @@ public enum VaultService {
                         dependencies,
                         identityRecords: VaultIdentityRecords(
                             pool: context.database, keyEncryptionKey: settings.keyEncryptionKey))
+                    + VaultDocumentMethods.methods(dependencies)
             },
             background: { context in
                 let dependencies = shared.get(context)

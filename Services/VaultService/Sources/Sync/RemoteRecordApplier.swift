@@ -11,7 +11,8 @@ import Postgres
 /// - a folder's members follow Folio's, except memberships changed here.
 /// - a record shared with the account (`VIEW`) joins under Folio's id, its key opened from the share.
 /// - a record of a guest vault (`delivered`) joins the transient vault under Folio's id, its key opened with
-///   the guest's box key (RemoteRecordApplier+Delivered.swift).
+///   the guest's box key (RemoteRecordApplier+Delivered.swift); one shared with the guest (an issued document
+///   whose invite it accepted) joins as View, as for an account.
 struct RemoteRecordApplier {
     let transaction: PostgresTransaction
     let cipher: VaultCipher
@@ -22,12 +23,13 @@ struct RemoteRecordApplier {
     var delivered = false
 
     func apply(_ record: FolioVaultRecord) async throws {
-        if delivered {
-            try await applyDelivered(record)
-            return
-        }
+        // A record shared with the account; in a guest vault, an issued document whose invite the guest accepted.
         if record.permission == .view {
             try await applyShared(record)
+            return
+        }
+        if delivered {
+            try await applyDelivered(record)
             return
         }
         let rows = try await transaction.query(

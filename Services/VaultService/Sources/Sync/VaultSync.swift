@@ -227,8 +227,9 @@ public struct VaultSync: Sendable {
     }
 
     /// Applies Folio's changes page by page; returns the records that could not be applied. `delivered`: the
-    /// changes of a guest vault; `organization`: the runtime's, whose records alone the vault takes.
-    private func fetch(
+    /// changes of a guest vault; `organization`: the runtime's, whose records alone the vault takes. The caller
+    /// holds the account's lock.
+    func fetch(
         _ account: String, _ client: FolioVaultClient, delivered: Bool = false, organization: String?
     ) async throws -> Int {
         var cursor = try await store.cursor(account)
@@ -244,7 +245,9 @@ public struct VaultSync: Sendable {
                 cursor = nil
                 continue
             }
-            if !changes.shares.isEmpty { try await sharing.refresh(account, client) }
+            // A guest keeps no list of shares: Folio lets guest access read none (403 GUEST_READ_ONLY), and what
+            // reaches its feed as shares are the invites of documents issued to it.
+            if !changes.shares.isEmpty, !delivered { try await sharing.refresh(account, client) }
             failures += try await store.apply(
                 changes.records, nextCursor: changes.nextCursor, account: account, delivered: delivered,
                 organization: organization)

@@ -1,5 +1,6 @@
 import Bus
 import FolioAPI
+import FolioClient
 import FolioModel
 import Foundation
 import Postgres
@@ -23,9 +24,27 @@ enum VaultAttachmentMethods {
     /// `attachment.getBytes`, on `folio.vault.rpc` for clients (through the Gateway) and services.
     static func getBytes(_ dependencies: VaultServices, attachments: VaultAttachments) -> RPCMethod {
         let database = dependencies.context.database
-        return AttachmentMethods.getBytes.handled { call in
-            let owner = try await account(call, database: database)
+        return getBytes(
+            attachments: attachments, documents: VaultDocuments(database: attachments.database),
+            folio: dependencies.context.folio
+        ) { runtimeID in try await VaultAccount.ofRuntime(runtimeID, database: database) }
+    }
+
+    /// `attachment.getBytes`: an attachment of the vault, or the photo of an issued document that a
+    /// `docphoto.` reference names (DocumentMethods+Photo.swift). `account` reads the account whose vault
+    /// the runtime's session holds (nil: none).
+    static func getBytes(
+        attachments: VaultAttachments, documents: VaultDocuments, folio: FolioClient,
+        account: @escaping @Sendable (String) async throws -> VaultAccount?
+    ) -> RPCMethod {
+        AttachmentMethods.getBytes.handled { call in
+            guard let owner = try await account(try call.string("runtimeId")) else {
+                throw JSONRPCError.folio(.runtimeShutDown)
+            }
             let id = try call.string("attachmentId")
+            if DocumentPhotoReference.isReference(id) {
+                return try await VaultDocumentMethods.photoBytes(id, account: owner, documents: documents, folio: folio)
+            }
             do {
                 let found = try await attachments.bytes(account: owner.id, id: id)
                 return [

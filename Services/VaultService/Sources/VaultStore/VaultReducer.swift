@@ -320,10 +320,12 @@ public struct SyncOutcome: Sendable, Codable, Equatable {
         self.fetched = fetched
     }
 
+    /// The pass ended with no error and no record or attachment failure.
+    public var succeeded: Bool { recordFailures == 0 && attachmentFailures == 0 && error == nil }
+
     /// Idle after a clean pass, else Degraded with the counts ("1 record failure(s), 0 attachment failure(s)").
     public var phase: DocSyncPhase {
-        recordFailures == 0 && attachmentFailures == 0 && error == nil
-            ? .idle : .degraded(recordFailures: recordFailures, attachmentFailures: attachmentFailures)
+        succeeded ? .idle : .degraded(recordFailures: recordFailures, attachmentFailures: attachmentFailures)
     }
 }
 

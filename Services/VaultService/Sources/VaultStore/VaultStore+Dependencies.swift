@@ -1,3 +1,5 @@
+import Bus
+import FolioAPI
 import FolioModel
 import Lifecycle
 import ServiceKit
@@ -20,6 +22,8 @@ extension VaultStore {
         /// Announces a committed change of an account's vault: the entries it names (nil: anything), and the
         /// store whose write it was.
         var announce: @Sendable (_ accountID: String, _ entries: [String]?, _ by: StoreID?) async -> Void
+        /// Announces a sync pass of an account's vault that succeeded (`VaultSynced`), run by a store of the runtime.
+        var synced: @Sendable (_ accountID: String, _ runtimeID: String?) async -> Void
         /// Copies a guest's transient vault into the account's on sign-in (retried in the background).
         var copyGuestVault: @Sendable (_ guest: String, _ account: String) async -> Void
         /// Folio's reachability now, checked again when the last probe missed it, and every later change to the
@@ -51,6 +55,9 @@ extension VaultStore.Dependencies {
                 await VaultChanges.announce(
                     account: accountID, entries: entries, by: store, transport: context.transport)
             },
+            synced: { accountID, runtimeID in
+                try? await context.transport.publish(VaultSynced(accountID: accountID, runtimeID: runtimeID))
+            },
             copyGuestVault: { guest, account in await VaultSessionEvents.transfer(from: guest, to: account, services) },
             network: { observer in
                 if await services.network.status != .online { await services.network.check() }
@@ -77,6 +84,7 @@ extension VaultStore.Dependencies {
         },
         share: { _, _ in throw UnimplementedDependency("VaultStore.share") },
         announce: { _, _, _ in _ = UnimplementedDependency("VaultStore.announce") },
+        synced: { _, _ in _ = UnimplementedDependency("VaultStore.synced") },
         copyGuestVault: { _, _ in _ = UnimplementedDependency("VaultStore.copyGuestVault") },
         network: { _ in
             _ = UnimplementedDependency("VaultStore.network")

@@ -54,6 +54,9 @@ extension VaultStore {
                     ])
             }
             await dependencies.announce(account.id, nil, nil)
+            // The one place a pass is run, so the one place its success is announced (a push-only pass, a watch's
+            // fetch and a received document's fetch are no passes).
+            if outcome.succeeded { await dependencies.synced(account.id, store.runtimeID) }
             return [.syncFinished(requestID: requestID, outcome)]
         case .push(let requestID, let account):
             let outcome = await dependencies.push(account)
