@@ -11,7 +11,7 @@ public struct DocumentDelivery: Sendable {
         /// Another process is delivering it now.
         case busy
         /// The session's identity changed (or the runtime shut down): the delivery is left to the identity's
-        /// next session, whose pass finds the invite again.
+        /// next session, whose pass finds the invite again. Or the vault refused the invite for good.
         case abandoned
     }
 
@@ -55,6 +55,10 @@ public struct DocumentDelivery: Sendable {
             try await folio.confirmDelivery(issuanceID, Self.confirmationKey(inviteID: inviteID))
             try await journal.confirmed(inviteID: inviteID)
         } catch DocumentVaultError.identityChanged, DocumentVaultError.runtimeGone {
+            try? await journal.abandoned(inviteID: inviteID)
+            return .abandoned
+        } catch DocumentVaultError.refused {
+            // The invite cannot be accepted any more (revoked, rejected, unknown): nothing to deliver.
             try? await journal.abandoned(inviteID: inviteID)
             return .abandoned
         } catch {

@@ -54,17 +54,20 @@ public enum DocumentVaultError: Error, Sendable, Equatable, CustomStringConverti
     case runtimeGone
     /// The runtime's session holds another identity now.
     case identityChanged
-    /// The vault refused the request for a reason of its own (not an issued invite, an unknown invite).
+    /// The vault refused the invite for good (not an issued invite, unknown, rejected or revoked).
     case refused(String)
     /// The vault or Folio could not answer now; a later pass tries again.
     case unavailable(String)
 
     init(_ error: JSONRPCError) {
+        let type = error.data?["type"]?.stringValue
         if error.folioCode == .runtimeShutDown {
             self = .runtimeGone
-        } else if error.data?["type"]?.stringValue == "IDENTITY_CHANGED" {
+        } else if type == "IDENTITY_CHANGED" {
             self = .identityChanged
-        } else if error.data?["retryable"]?.boolValue == true || error.folioCode != nil {
+        } else if error.data?["value"]?["retryable"]?.boolValue == true || error.folioCode != nil
+            || type == "RECORD_NOT_STORED" || type == "STORAGE"
+        {
             self = .unavailable(error.message)
         } else {
             self = .refused(error.message)
