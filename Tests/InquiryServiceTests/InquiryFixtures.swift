@@ -7,6 +7,10 @@ import WireModel
 /// Steps and answers for reducer tests, written in the wire shape Folio sends.
 enum InquiryFixtures {
     static let saved = SavedInquiry(inquiryId: "inq_1", correlationId: "cor_1", token: "tok_1")
+    /// The holder a guest session names: its transient account.
+    static let guest = InquiryHolder.guest(accountId: "guest_1")
+    /// The holder a signed-in session names: chen's account, through its Folio session.
+    static let chen = InquiryHolder.account(userId: "acct_chen", folioSessionId: "ses_chen")
 
     static func button(_ id: String, _ intent: JSONValue) -> JSONValue {
         [

@@ -40,11 +40,9 @@ public struct InquiryReducer: StoreReducer {
         switch event {
         case .actionReceived(let action, let at):
             return receive(action, at: at, &state)
-        case .launchCodeRecalled(let requestID, let saved):
+        case .launchCodeRecalled(let requestID, let saved, let holder):
             guard case .start(let code)? = state.entry, state.requests.settle(requestID) else { return [] }
-            guard let saved else {
-                return [.exchangeLaunchCode(requestID: state.startRequest(), launchCode: code)]
-            }
+            guard let saved else { return exchange(code, sessionHolder: holder, &state) }
             return enter(saved, launchCode: nil, &state)
         case .savedInquiryRecalled(let requestID, let saved):
             guard state.requests.settle(requestID) else { return [] }
@@ -125,9 +123,13 @@ public struct InquiryReducer: StoreReducer {
                 // Until Open produced an inquiry, only Retry does something: it opens the same entry again.
                 guard case .act(.retry) = action, !state.loading else { return [] }
                 let base = state.openRequestBase
+                let (holder, holderRead) = (state.holder, state.holderRead)
                 state = State(sdkLocale: state.sdkLocale, deviceTimeZone: state.deviceTimeZone)
                 state.requests.restart(countingFrom: base ?? 0)
                 state.openRequestBase = base
+                // The exchange goes out again under the same key: with the holder read the first time.
+                state.holder = holder
+                state.holderRead = holderRead
                 return open(entry, &state)
             }
             if case .act(let intent) = action { return act(intent, at: at, &state) }
