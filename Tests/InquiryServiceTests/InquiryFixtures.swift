@@ -112,11 +112,11 @@ enum InquiryFixtures {
 
     static func update(
         _ stage: InquiryStage, status: InquiryStatus = .pending, locale: String = "en",
-        controller: Bool = true
+        controller: Bool = true, issuanceId: String? = nil
     ) -> FolioStepUpdate {
         FolioStepUpdate(
             inquiryId: saved.inquiryId, correlationId: saved.correlationId, status: status, locale: locale,
-            controller: controller, stage: stage)
+            controller: controller, stage: stage, issuanceId: issuanceId)
     }
 
     static let noon = Date(timeIntervalSince1970: 1_780_000_000)  // 2026-05-28T20:26:40Z

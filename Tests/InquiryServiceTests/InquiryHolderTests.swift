@@ -35,11 +35,12 @@ final class InquiryHolderTests: InquiryReducerTestCase {
         XCTAssertNil(InquiryHolder(session(chen, .expired, folio: "ses_9")))
     }
 
-    func testTheHolderSurvivesTheSnapshot() throws {
+    func testTheHolderAndTheAnnouncedIssuanceSurviveTheSnapshot() throws {
         for holder in [Fixtures.chen, Fixtures.guest] {
             var state = runningState()
             state.holder = holder
             state.holderRead = true
+            state.announcedIssuance = "isu_1"
             XCTAssertEqual(try state.snapshot.decode(InquiryReducer.State.self), state, "an adopted store knows it")
             XCTAssertEqual(
                 state.snapshot, try JSONValue(encoding: state), "the snapshot is what JSONEncoder would write")
@@ -56,5 +57,8 @@ final class InquiryHolderTests: InquiryReducerTestCase {
         XCTAssertEqual(
             try written.decode(InquiryReducer.Effect.self),
             .exchangeLaunchCode(requestID: 2, launchCode: "LC-1", holder: nil))
+        let announce = InquiryReducer.Effect.announceIssuance(
+            accountId: "acct_chen", issuanceId: "isu_1", inquiryId: "inq_1")
+        XCTAssertEqual(try JSONValue(encoding: announce).decode(InquiryReducer.Effect.self), announce)
     }
 }

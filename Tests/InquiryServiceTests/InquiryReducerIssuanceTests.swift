@@ -4,7 +4,8 @@ import XCTest
 
 @testable import InquiryService
 
-/// The holder a launch names (docs/inquiry-store.md, "Issued documents").
+/// The holder a launch names, and the issuance a completed inquiry offers it (docs/inquiry-store.md, "Issued
+/// documents").
 final class InquiryReducerIssuanceTests: InquiryReducerTestCase {
     /// A new store that received Open with Start `LC-1` and asks the device's memory about the code.
     func startingWithCode() -> ReducerTester<InquiryReducer> {
@@ -26,6 +27,40 @@ final class InquiryReducerIssuanceTests: InquiryReducerTestCase {
         state.holder = holder
         state.holderRead = true
         return ReducerTester(InquiryReducer(), state: state)
+    }
+
+    /// Sends Complete and answers it with the completion envelope carrying `issuanceId`, expecting `announced`
+    /// between the forget and the read of the result (request 5).
+    func complete(
+        _ store: inout ReducerTester<InquiryReducer>, issuanceId: String?, announced: [InquiryReducer.Effect],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        receiveAskingFolio(&store, .act(.complete), .complete(locale: "en"), file: file, line: line)
+        let terminal = Fixtures.terminalStage(.completed, redirect: nil)
+        store.send(
+            .folioAnswered(
+                requestID: 4, .step(Fixtures.update(terminal, status: .completed, issuanceId: issuanceId))),
+            effects: [.forgetInquiry(inquiryId: "inq_1")] + announced + [.callFolio(requestID: 5, saved, .result)],
+            {
+                $0.stage = terminal
+                $0.status = .completed
+                $0.outcome = .completed
+                $0.kept = [:]
+                $0.pendingRequest = 5
+                $0.pendingFolio = .result
+                $0.nextRequestID = 5
+                if !announced.isEmpty { $0.announcedIssuance = issuanceId }
+            }, file: file, line: line)
+        store.run(.forgetInquiry(inquiryId: "inq_1"), file: file, line: line)
+    }
+
+    /// The result's answer: nothing runs any more.
+    func resultRead() -> (inout InquiryReducer.State) -> Void {
+        {
+            $0.loading = false
+            $0.pendingRequest = nil
+            $0.pendingFolio = nil
+        }
     }
 
     // MARK: the holder at the launch
@@ -114,6 +149,98 @@ final class InquiryReducerIssuanceTests: InquiryReducerTestCase {
             $0.openRequestBase = 3
         }
         store.skip(.recallSavedInquiry(requestID: 4, inquiryId: nil))
+        store.finish()
+    }
+
+    // MARK: the issuance at the completion
+
+    func testRuleACompletionEnvelopeWithAnIssuanceIdAnnouncesItOnceForTheAccountTheInquiryWasLaunchedFor() {
+        var store = launched(for: Fixtures.chen)
+        let announce = InquiryReducer.Effect.announceIssuance(
+            accountId: "acct_chen", issuanceId: "isu_1", inquiryId: "inq_1")
+        complete(&store, issuanceId: "isu_1", announced: [announce])
+        store.run(announce)
+        // The result carries the same issuance: nothing more.
+        store.send(.folioAnswered(requestID: 5, .result(.completed, issuanceId: "isu_1")), resultRead())
+        // Every later envelope carries it too: a Status reads the step and the result again, and announces nothing.
+        store.receive(.status, effects: [.callFolio(requestID: 6, saved, .read(locale: "en"))]) {
+            $0.loading = true
+            $0.pendingRequest = 6
+            $0.pendingFolio = .read(locale: "en")
+            $0.nextRequestID = 6
+        }
+        let terminal = Fixtures.terminalStage(.completed, redirect: nil)
+        store.send(
+            .folioAnswered(requestID: 6, .step(Fixtures.update(terminal, status: .completed, issuanceId: "isu_1"))),
+            effects: [.forgetInquiry(inquiryId: "inq_1"), .callFolio(requestID: 7, saved, .result)]
+        ) {
+            $0.pendingRequest = 7
+            $0.pendingFolio = .result
+            $0.nextRequestID = 7
+        }
+        store.run(.forgetInquiry(inquiryId: "inq_1"))
+        store.send(.folioAnswered(requestID: 7, .result(.completed, issuanceId: "isu_1")), resultRead())
+        store.finish()
+    }
+
+    func testRuleAGuestsIssuanceIsAnnouncedForItsTransientAccount() {
+        var store = launched(for: Fixtures.guest)
+        let announce = InquiryReducer.Effect.announceIssuance(
+            accountId: "guest_1", issuanceId: "isu_2", inquiryId: "inq_1")
+        complete(&store, issuanceId: "isu_2", announced: [announce])
+        store.run(announce)
+        store.skip(.callFolio(requestID: 5, saved, .result))
+        store.finish()
+    }
+
+    func testRuleACompletionWithoutAnIssuanceIdAnnouncesNothing() {
+        var store = launched(for: Fixtures.chen)
+        complete(&store, issuanceId: nil, announced: [])
+        store.send(.folioAnswered(requestID: 5, .result(.completed, issuanceId: nil)), resultRead())
+        store.finish()
+    }
+
+    func testRuleAnIssuanceIdFirstSeenInTheResultIsAnnouncedThere() {
+        var store = launched(for: Fixtures.chen)
+        complete(&store, issuanceId: nil, announced: [])
+        let announce = InquiryReducer.Effect.announceIssuance(
+            accountId: "acct_chen", issuanceId: "isu_3", inquiryId: "inq_1")
+        store.send(.folioAnswered(requestID: 5, .result(.completed, issuanceId: "isu_3")), effects: [announce]) {
+            $0.loading = false
+            $0.pendingRequest = nil
+            $0.pendingFolio = nil
+            $0.announcedIssuance = "isu_3"
+        }
+        store.run(announce)
+        store.finish()
+    }
+
+    func testRuleAStoreThatDidNotLaunchTheInquiryAnnouncesNoIssuance() {
+        var store = running()
+        complete(&store, issuanceId: "isu_4", announced: [])
+        store.send(.folioAnswered(requestID: 5, .result(.completed, issuanceId: "isu_4")), resultRead())
+        XCTAssertNil(store.state.announcedIssuance)
+        store.finish()
+    }
+
+    func testRuleACompletionEnvelopeWhoseStageDoesNotReadStillAnnouncesItsIssuance() {
+        var store = launched(for: Fixtures.chen)
+        receiveAskingFolio(&store, .act(.complete), .complete(locale: "en"))
+        let broken = Fixtures.terminalStage(.completed, redirect: "https://exa mple.com:99999/")
+        let announce = InquiryReducer.Effect.announceIssuance(
+            accountId: "acct_chen", issuanceId: "isu_5", inquiryId: "inq_1")
+        store.send(
+            .folioAnswered(requestID: 4, .step(Fixtures.update(broken, status: .completed, issuanceId: "isu_5"))),
+            effects: [.forgetInquiry(inquiryId: "inq_1"), announce]
+        ) {
+            $0.loading = false
+            $0.pendingRequest = nil
+            $0.pendingFolio = nil
+            $0.error = .invalidLink(url: "https://exa mple.com:99999/")
+            $0.announcedIssuance = "isu_5"
+        }
+        store.run(.forgetInquiry(inquiryId: "inq_1"))
+        store.run(announce)
         store.finish()
     }
 }

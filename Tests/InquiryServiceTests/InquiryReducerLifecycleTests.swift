@@ -87,7 +87,7 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
             $0.nextRequestID = 5
             $0.kept = [:]
         }
-        store.send(.folioAnswered(requestID: 5, .result(.completed))) {
+        store.send(.folioAnswered(requestID: 5, .result(.completed, issuanceId: nil))) {
             $0.loading = false
             $0.pendingRequest = nil
             $0.pendingFolio = nil

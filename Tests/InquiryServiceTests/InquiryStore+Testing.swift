@@ -1,3 +1,4 @@
+import FolioAPI
 import FolioModel
 import ServiceKit
 import StoreKit
@@ -16,11 +17,12 @@ extension InquiryStore {
 
     /// The effect runner of a store on `runtime` whose Folio is `folio` and whose device memory is `memory`; the
     /// SDK language always saves. The runtime's session is what `session` answers when it is read (the guest's
-    /// by default).
+    /// by default); `announce` gets every IssuanceOffered (none expected by default).
     static func effects(
         folio: InquiryFolio, memory: InquiryDeviceMemory, device: String, runtime: RuntimeContext,
         storeID: StoreID = StoreID.generate(for: .inquiry),
-        session: @escaping @Sendable () -> RuntimeFacts.Session = { guestSession }
+        session: @escaping @Sendable () -> RuntimeFacts.Session = { guestSession },
+        announce: (@Sendable (IssuanceOffered) async -> Void)? = nil
     ) -> EffectRunner<InquiryReducer> {
         var dependencies = Dependencies.unimplemented
         dependencies.folio = folio
@@ -28,6 +30,7 @@ extension InquiryStore {
         dependencies.facts = { _ in facts(device: device, session: session()) }
         dependencies.saveLocale = { _, _ in true }
         dependencies.sleep = { try? await Task.sleep(for: $0) }
+        if let announce { dependencies.announceIssuance = announce }
         return effects(
             of: StoreContext(id: storeID, runtime: runtime, local: InquiryDevice(facts(device: device))), dependencies)
     }

@@ -61,7 +61,7 @@ extension InquiryFolio {
                             .update())
                     case .result:
                         let result = try await calls.result()
-                        return .result(result.status)
+                        return .result(result.status, issuanceId: result.issuanceId)
                     }
                 } catch let error as FolioInquiryError {
                     throw InquiryError(folio: error)
@@ -108,7 +108,7 @@ extension FolioInquiryStep {
         return FolioStepUpdate(
             inquiryId: inquiryId, correlationId: correlationId,
             status: status, locale: locale, controller: controller,
-            stage: stage)
+            stage: stage, issuanceId: issuanceId)
     }
 }
 

@@ -8,7 +8,7 @@ extension InquiryReducer.State {
         case sdkLocale, deviceTimeZone, lifecycle, entry, access, status, locale, stage, kept, fieldErrors, loading
         case error, failure, pendingRequest, pendingFolio, retry, retryRequestID, nextRequestID, openRequestBase
         case observing, readingAsObserver, outcome, capture, identity, identitySaves, pendingSave
-        case holder, holderRead
+        case holder, holderRead, announcedIssuance
     }
 
     public init(from decoder: any Decoder) throws {
@@ -45,6 +45,7 @@ extension InquiryReducer.State {
         // Absent from snapshots written before holders were named.
         holder = try container.decodeIfPresent(InquiryHolder.self, forKey: .holder)
         holderRead = try container.decodeIfPresent(Bool.self, forKey: .holderRead) ?? false
+        announcedIssuance = try container.decodeIfPresent(String.self, forKey: .announcedIssuance)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -78,5 +79,6 @@ extension InquiryReducer.State {
         try container.encodeIfPresent(holder, forKey: .holder)
         // Left out while false, so a state without a launch keeps the shape it had before holders were named.
         if holderRead { try container.encode(holderRead, forKey: .holderRead) }
+        try container.encodeIfPresent(announcedIssuance, forKey: .announcedIssuance)
     }
 }

@@ -23,11 +23,15 @@ extension InquiryReducer {
         case wait(requestID: UInt64, milliseconds: Int64)
         /// Saves the verified identity of a passed government id step through the organization's mapper.
         case saveIdentity(requestID: UInt64, SavedInquiry, IdentitySaveRequest)
+        /// Publishes IssuanceOffered for the store's runtime: the completed inquiry offers `issuanceId` to the
+        /// account (or guest) it was launched for. Nothing answers it.
+        case announceIssuance(accountId: String, issuanceId: String, inquiryId: String)
     }
 }
 
 extension InquiryReducer.Effect: RequestCorrelated {
-    /// nil for `forgetInquiry`, which answers only when it fails (`inquiryNotForgotten`, without an id).
+    /// nil for `forgetInquiry`, which answers only when it fails (`inquiryNotForgotten`, without an id), and for
+    /// `announceIssuance`, which nothing answers.
     public var requestID: UInt64? {
         switch self {
         case .recallLaunchCode(let requestID, _), .exchangeLaunchCode(let requestID, _, _),
@@ -35,7 +39,7 @@ extension InquiryReducer.Effect: RequestCorrelated {
             .rememberInquiry(let requestID, _, _), .callFolio(let requestID, _, _), .saveLocale(let requestID, _),
             .wait(let requestID, _), .saveIdentity(let requestID, _, _):
             requestID
-        case .forgetInquiry:
+        case .forgetInquiry, .announceIssuance:
             nil
         }
     }

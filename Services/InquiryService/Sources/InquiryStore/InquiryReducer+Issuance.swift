@@ -11,4 +11,19 @@ extension InquiryReducer {
         return [.exchangeLaunchCode(requestID: state.startRequest(), launchCode: code, holder: state.holder)]
     }
 
+    /// The issuance a step update at a final status offers (the envelope of the completion and every later one
+    /// carry it).
+    func announce(_ update: FolioStepUpdate, _ state: inout State) -> [Effect] {
+        announce(update.issuanceId, inquiryId: update.inquiryId, &state)
+    }
+
+    /// Folio offers an issuance for the completed inquiry: announced once (IssuanceOffered) for the account the
+    /// inquiry was launched for. Nothing when this Open did not launch the inquiry (a resume, a code this device
+    /// had exchanged before): the store does not know whom the launch named. (A launch that named no holder gets
+    /// no issuance.)
+    func announce(_ issuanceId: String?, inquiryId: String, _ state: inout State) -> [Effect] {
+        guard let issuanceId, issuanceId != state.announcedIssuance, let holder = state.holder else { return [] }
+        state.announcedIssuance = issuanceId
+        return [.announceIssuance(accountId: holder.accountId, issuanceId: issuanceId, inquiryId: inquiryId)]
+    }
 }

@@ -37,6 +37,7 @@ extension InquiryReducer.State: SnapshotRepresentable {
         members["identitySaves"] = .array(identitySaves.sorted().map(JSONValue.string))
         members["holder"] = holder.flatMap { try? JSONValue(encoding: $0) }
         members["holderRead"] = holderRead ? .bool(true) : nil
+        members["announcedIssuance"] = announcedIssuance.map(JSONValue.string)
         return .object(members)
     }
 }

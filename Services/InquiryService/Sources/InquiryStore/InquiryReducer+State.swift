@@ -55,6 +55,9 @@ extension InquiryReducer {
         /// The holder was read for this Open: a Retry before the first step exchanges the code with the same one,
         /// since it goes out again under the same idempotency key, which Folio replays only for the same body.
         public var holderRead = false
+        /// The issuance the store announced (IssuanceOffered), so that the envelopes and the result that carry it
+        /// again announce nothing.
+        public var announcedIssuance: String?
 
         public init(sdkLocale: String, deviceTimeZone: String) {
             self.sdkLocale = sdkLocale

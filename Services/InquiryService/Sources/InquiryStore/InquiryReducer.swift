@@ -201,10 +201,11 @@ public struct InquiryReducer: StoreReducer {
                 state.kept[key] = .file(file)
             }
             return []
-        case .result(let status):
+        case .result(let status, let issuanceId):
             state.status = status
             if let outcome = status.outcome { state.outcome = outcome }
-            return []
+            guard let inquiryId = state.access?.inquiryId else { return [] }
+            return announce(issuanceId, inquiryId: inquiryId, &state)
         }
     }
 
@@ -215,11 +216,14 @@ public struct InquiryReducer: StoreReducer {
         do {
             stage = try checked(update.stage, inquiryId: update.inquiryId)
         } catch {
-            // The update fails and the previous state stays; an inquiry at a final status is forgotten all the same.
-            let forget: [Effect] = update.status.outcome == nil ? [] : [.forgetInquiry(inquiryId: update.inquiryId)]
-            guard state.hasFirstStep else { return failBeforeFirstStep(error, &state) + forget }
+            // The update fails and the previous state stays; an inquiry at a final status is forgotten all the same,
+            // and the issuance it offers is announced all the same.
+            let final: [Effect] =
+                update.status.outcome == nil
+                ? [] : [.forgetInquiry(inquiryId: update.inquiryId)] + announce(update, &state)
+            guard state.hasFirstStep else { return failBeforeFirstStep(error, &state) + final }
             state.error = error
-            return forget
+            return final
         }
         if state.stage?.screenKey != stage.screenKey {
             state.kept = [:]
@@ -245,7 +249,7 @@ public struct InquiryReducer: StoreReducer {
         }
         // A final status: the device forgets the inquiry, and the store reads the result once.
         state.outcome = outcome
-        var effects: [Effect] = [.forgetInquiry(inquiryId: update.inquiryId)]
+        var effects: [Effect] = [.forgetInquiry(inquiryId: update.inquiryId)] + announce(update, &state)
         if request != .result { effects += callFolio(.result, &state) }
         return effects
     }

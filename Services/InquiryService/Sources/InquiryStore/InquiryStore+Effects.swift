@@ -1,3 +1,4 @@
+import FolioAPI
 import ServiceKit
 import StoreKit
 
@@ -78,6 +79,11 @@ extension InquiryStore {
             return await dependencies.saveLocale(store.runtimeID, locale)
                 ? [.localeSaved(requestID: requestID, locale: locale)]
                 : [.localeNotSaved(requestID: requestID, locale: locale)]
+        case .announceIssuance(let accountId, let issuanceId, let inquiryId):
+            await dependencies.announceIssuance(
+                IssuanceOffered(
+                    runtimeID: store.runtimeID, accountID: accountId, issuanceID: issuanceId, inquiryID: inquiryId))
+            return []
         }
     }
 }
