@@ -7,6 +7,10 @@ import WireModel
 /// Steps and answers for reducer tests, written in the wire shape Folio sends.
 enum InquiryFixtures {
     static let saved = SavedInquiry(inquiryId: "inq_1", correlationId: "cor_1", token: "tok_1")
+    /// The holder a guest session names: its transient account.
+    static let guest = InquiryHolder.guest(accountId: "guest_1")
+    /// The holder a signed-in session names: chen's account, through its Folio session.
+    static let chen = InquiryHolder.account(userId: "acct_chen", folioSessionId: "ses_chen")
 
     static func button(_ id: String, _ intent: JSONValue) -> JSONValue {
         [
@@ -108,11 +112,11 @@ enum InquiryFixtures {
 
     static func update(
         _ stage: InquiryStage, status: InquiryStatus = .pending, locale: String = "en",
-        controller: Bool = true
+        controller: Bool = true, issuanceId: String? = nil
     ) -> FolioStepUpdate {
         FolioStepUpdate(
             inquiryId: saved.inquiryId, correlationId: saved.correlationId, status: status, locale: locale,
-            controller: controller, stage: stage)
+            controller: controller, stage: stage, issuanceId: issuanceId)
     }
 
     static let noon = Date(timeIntervalSince1970: 1_780_000_000)  // 2026-05-28T20:26:40Z

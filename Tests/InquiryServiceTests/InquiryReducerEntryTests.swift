@@ -47,10 +47,13 @@ final class InquiryReducerEntryTests: XCTestCase {
     func testRuleStartExchangesTheLaunchCodeThenSavesTheInquiryWithItsCodeAndReadsTheFirstStep() throws {
         var store = startingWithCode()
         store.send(
-            .launchCodeRecalled(requestID: 1, nil), effects: [.exchangeLaunchCode(requestID: 2, launchCode: "LC-1")]
+            .launchCodeRecalled(requestID: 1, nil, holder: Fixtures.guest),
+            effects: [.exchangeLaunchCode(requestID: 2, launchCode: "LC-1", holder: Fixtures.guest)]
         ) {
             $0.pendingRequest = 2
             $0.nextRequestID = 2
+            $0.holder = Fixtures.guest
+            $0.holderRead = true
         }
         store.send(
             .accessGranted(requestID: 2, saved), effects: [.rememberInquiry(requestID: 3, saved, launchCode: "LC-1")]
@@ -80,7 +83,8 @@ final class InquiryReducerEntryTests: XCTestCase {
     func testRuleAStartWithACodeThisDeviceAlreadyExchangedResumesWithoutASecondExchange() {
         var store = startingWithCode()
         store.send(
-            .launchCodeRecalled(requestID: 1, saved), effects: [.rememberInquiry(requestID: 2, saved, launchCode: nil)]
+            .launchCodeRecalled(requestID: 1, saved, holder: Fixtures.guest),
+            effects: [.rememberInquiry(requestID: 2, saved, launchCode: nil)]
         ) {
             $0.access = self.saved
             $0.pendingRequest = 2
@@ -94,10 +98,13 @@ final class InquiryReducerEntryTests: XCTestCase {
     func testRuleLaunchCodeInvalidBeforeTheFirstStepShowsTheFailureNoticeAndLifecycleFailed() {
         var store = startingWithCode()
         store.send(
-            .launchCodeRecalled(requestID: 1, nil), effects: [.exchangeLaunchCode(requestID: 2, launchCode: "LC-1")]
+            .launchCodeRecalled(requestID: 1, nil, holder: Fixtures.guest),
+            effects: [.exchangeLaunchCode(requestID: 2, launchCode: "LC-1", holder: Fixtures.guest)]
         ) {
             $0.pendingRequest = 2
             $0.nextRequestID = 2
+            $0.holder = Fixtures.guest
+            $0.holderRead = true
         }
         store.send(.folioFailed(requestID: 2, .launchCodeInvalid)) {
             $0.loading = false

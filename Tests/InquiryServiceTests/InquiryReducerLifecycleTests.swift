@@ -87,7 +87,7 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
             $0.nextRequestID = 5
             $0.kept = [:]
         }
-        store.send(.folioAnswered(requestID: 5, .result(.completed))) {
+        store.send(.folioAnswered(requestID: 5, .result(.completed, issuanceId: nil))) {
             $0.loading = false
             $0.pendingRequest = nil
             $0.pendingFolio = nil
@@ -291,10 +291,13 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
             $0.openRequestBase = 3
         }
         store.send(
-            .launchCodeRecalled(requestID: 4, nil), effects: [.exchangeLaunchCode(requestID: 5, launchCode: "LC-2")]
+            .launchCodeRecalled(requestID: 4, nil, holder: Fixtures.guest),
+            effects: [.exchangeLaunchCode(requestID: 5, launchCode: "LC-2", holder: Fixtures.guest)]
         ) {
             $0.pendingRequest = 5
             $0.nextRequestID = 5
+            $0.holder = Fixtures.guest
+            $0.holderRead = true
         }
         store.send(.folioFailed(requestID: 5, .internal(message: "503"))) {
             $0.loading = false

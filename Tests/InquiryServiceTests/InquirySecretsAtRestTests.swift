@@ -126,7 +126,7 @@ final class InquirySecretsAtRestTests: XCTestCase {
     /// Folio that hands out `inquiry` for any launch code and answers with the fixture screen.
     private static func folio(_ inquiry: SavedInquiry) -> InquiryFolio {
         InquiryFolio(
-            exchangeLaunchCode: { _, _, _, _ throws(InquiryError) in .init(saved: inquiry, attestation: "signed") },
+            exchangeLaunchCode: { _, _, _, _, _ throws(InquiryError) in .init(saved: inquiry, attestation: "signed") },
             redeemHandoff: { _, _, _, _ throws(InquiryError) in throw .handoffExpired },
             send: { _, saved, _, _ throws(InquiryError) in
                 .step(

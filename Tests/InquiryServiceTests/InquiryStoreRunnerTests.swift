@@ -29,7 +29,7 @@ final class InquiryStoreRunnerTests: XCTestCase {
     func fakeFolio(_ inquiry: SavedInquiry, attestationValid: Bool = true) -> InquiryFolio {
         let calls = self.calls
         return InquiryFolio(
-            exchangeLaunchCode: { _, _, _, _ throws(InquiryError) in
+            exchangeLaunchCode: { _, _, _, _, _ throws(InquiryError) in
                 calls.exchanges.withLock { $0 += 1 }
                 return .init(saved: inquiry, attestation: "signed")
             },

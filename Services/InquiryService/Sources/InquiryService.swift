@@ -36,7 +36,8 @@ public enum InquiryService {
     }
 
     /// The store's dependencies in a running worker: Folio through FolioClient (FOLIO_API_URL, FOLIO_API_KEY),
-    /// the device memory and runtimes in PostgreSQL, the SDK language through the AuthService.
+    /// the device memory and runtimes in PostgreSQL, the SDK language through the AuthService, issuance offers on
+    /// the bus.
     static func dependencies(_ context: ServiceContext, mappers: IdentityMappers) -> InquiryStore.Dependencies {
         let client = context.folio
         let keys = FolioSigningKeys(folio: client)
@@ -54,6 +55,7 @@ public enum InquiryService {
                     request, inquiry: inquiry, runtimeID: runtimeID, organizationID: device.organizationID,
                     deviceID: device.deviceID)
             },
+            announceIssuance: InquiryStore.announcing(transport: context.transport, logger: context.logger),
             selfieProxyURL: context.configuration.folioSelfieProxyURL)
     }
 

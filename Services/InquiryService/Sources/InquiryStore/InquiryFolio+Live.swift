@@ -6,10 +6,11 @@ extension InquiryFolio {
     /// Folio through FolioClient. Launch code exchanges verify the window attestation against Folio's keys.
     public static func live(_ client: FolioClient, verifier: WindowAttestationVerifier) -> InquiryFolio {
         InquiryFolio(
-            exchangeLaunchCode: { code, organizationID, deviceID, key throws(InquiryError) in
+            exchangeLaunchCode: { code, organizationID, deviceID, holder, key throws(InquiryError) in
                 try await access { () async throws(FolioInquiryError) in
                     try await client.launchInquiry(
-                        launchCode: code, organizationId: organizationID, deviceId: deviceID, idempotencyKey: key)
+                        launchCode: code, organizationId: organizationID, deviceId: deviceID, holder: holder?.folio,
+                        idempotencyKey: key)
                 }
             },
             redeemHandoff: { code, organizationID, deviceID, key throws(InquiryError) in
@@ -60,7 +61,7 @@ extension InquiryFolio {
                             .update())
                     case .result:
                         let result = try await calls.result()
-                        return .result(result.status)
+                        return .result(result.status, issuanceId: result.issuanceId)
                     }
                 } catch let error as FolioInquiryError {
                     throw InquiryError(folio: error)
@@ -107,7 +108,17 @@ extension FolioInquiryStep {
         return FolioStepUpdate(
             inquiryId: inquiryId, correlationId: correlationId,
             status: status, locale: locale, controller: controller,
-            stage: stage)
+            stage: stage, issuanceId: issuanceId)
+    }
+}
+
+extension InquiryHolder {
+    /// The holder as a launch names it: an account by its Folio session, a guest by its id.
+    var folio: FolioInquiryHolder {
+        switch self {
+        case .account(_, let folioSessionId): .session(folioSessionId)
+        case .guest(let accountId): .guest(accountId)
+        }
     }
 }
 

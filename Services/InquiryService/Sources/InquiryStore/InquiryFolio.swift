@@ -16,8 +16,12 @@ public struct InquiryFolio: Sendable {
         }
     }
 
+    /// Exchanges a launch code, naming `holder` as the inquiry's holder (nil: none).
     public var exchangeLaunchCode:
-        @Sendable (_ code: String, _ organizationID: String, _ deviceID: String, _ idempotencyKey: String)
+        @Sendable (
+            _ code: String, _ organizationID: String, _ deviceID: String, _ holder: InquiryHolder?,
+            _ idempotencyKey: String
+        )
             async throws(InquiryError) -> Access
     public var redeemHandoff:
         @Sendable (_ code: String, _ organizationID: String, _ deviceID: String, _ idempotencyKey: String)
@@ -32,7 +36,8 @@ public struct InquiryFolio: Sendable {
             async throws(InquiryError) -> Void
 
     public init(
-        exchangeLaunchCode: @escaping @Sendable (String, String, String, String) async throws(InquiryError) -> Access,
+        exchangeLaunchCode:
+            @escaping @Sendable (String, String, String, InquiryHolder?, String) async throws(InquiryError) -> Access,
         redeemHandoff: @escaping @Sendable (String, String, String, String) async throws(InquiryError) -> Access,
         send:
             @escaping @Sendable (FolioInquiryRequest, SavedInquiry, String, String) async throws(InquiryError)
@@ -49,7 +54,8 @@ public struct InquiryFolio: Sendable {
 extension InquiryFolio {
     /// Every call fails the test that makes it.
     public static let unimplemented = InquiryFolio(
-        exchangeLaunchCode: { _, _, _, _ throws(InquiryError) in throw .unimplemented("InquiryFolio.exchangeLaunchCode")
+        exchangeLaunchCode: { _, _, _, _, _ throws(InquiryError) in
+            throw .unimplemented("InquiryFolio.exchangeLaunchCode")
         },
         redeemHandoff: { _, _, _, _ throws(InquiryError) in throw .unimplemented("InquiryFolio.redeemHandoff") },
         send: { _, _, _, _ throws(InquiryError) in throw .unimplemented("InquiryFolio.send") },

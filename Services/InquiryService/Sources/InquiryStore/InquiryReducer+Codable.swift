@@ -8,6 +8,7 @@ extension InquiryReducer.State {
         case sdkLocale, deviceTimeZone, lifecycle, entry, access, status, locale, stage, kept, fieldErrors, loading
         case error, failure, pendingRequest, pendingFolio, retry, retryRequestID, nextRequestID, openRequestBase
         case observing, readingAsObserver, outcome, capture, identity, identitySaves, pendingSave
+        case holder, holderRead, announcedIssuance
     }
 
     public init(from decoder: any Decoder) throws {
@@ -41,6 +42,10 @@ extension InquiryReducer.State {
         identity = try container.decodeIfPresent(VerifiedIdentity.self, forKey: .identity)
         identitySaves = try container.decode(Set<String>.self, forKey: .identitySaves)
         pendingSave = try container.decodeIfPresent(IdentitySaveRequest.self, forKey: .pendingSave)
+        // Absent from snapshots written before holders were named.
+        holder = try container.decodeIfPresent(InquiryHolder.self, forKey: .holder)
+        holderRead = try container.decodeIfPresent(Bool.self, forKey: .holderRead) ?? false
+        announcedIssuance = try container.decodeIfPresent(String.self, forKey: .announcedIssuance)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -71,5 +76,9 @@ extension InquiryReducer.State {
         try container.encodeIfPresent(identity, forKey: .identity)
         try container.encode(identitySaves, forKey: .identitySaves)
         try container.encodeIfPresent(pendingSave, forKey: .pendingSave)
+        try container.encodeIfPresent(holder, forKey: .holder)
+        // Left out while false, so a state without a launch keeps the shape it had before holders were named.
+        if holderRead { try container.encode(holderRead, forKey: .holderRead) }
+        try container.encodeIfPresent(announcedIssuance, forKey: .announcedIssuance)
     }
 }

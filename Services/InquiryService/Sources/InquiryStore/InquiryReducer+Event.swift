@@ -7,8 +7,9 @@ extension InquiryReducer {
     public enum Event: Sendable, Equatable {
         /// A client's action, with the time it arrived (for "today" of date fields).
         case actionReceived(InquiryAction, at: Date)
-        /// The device's memory answered whether this launch code was exchanged here before.
-        case launchCodeRecalled(requestID: UInt64, SavedInquiry?)
+        /// The device's memory answered whether this launch code was exchanged here before, and the runtime's
+        /// session named the holder a launch names now (nil: none).
+        case launchCodeRecalled(requestID: UInt64, SavedInquiry?, holder: InquiryHolder?)
         /// The device's memory answered with the saved inquiry a same-device resume names.
         case savedInquiryRecalled(requestID: UInt64, SavedInquiry?)
         /// Folio gave access to an inquiry: a launch code exchange (with a verified window attestation) or a
@@ -35,7 +36,7 @@ extension InquiryReducer {
 extension InquiryReducer.Event: RequestAnswering {
     public var answersRequest: UInt64? {
         switch self {
-        case .launchCodeRecalled(let requestID, _), .savedInquiryRecalled(let requestID, _),
+        case .launchCodeRecalled(let requestID, _, _), .savedInquiryRecalled(let requestID, _),
             .accessGranted(let requestID, _), .inquiryRemembered(let requestID), .inquiryNotRemembered(let requestID),
             .folioAnswered(let requestID, _), .folioFailed(let requestID, _), .localeSaved(let requestID, _),
             .localeNotSaved(let requestID, _), .waitEnded(let requestID), .identitySaved(let requestID, _),

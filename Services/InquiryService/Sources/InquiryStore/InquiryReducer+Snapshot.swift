@@ -35,6 +35,9 @@ extension InquiryReducer.State: SnapshotRepresentable {
         members["identity"] = identity?.json
         members["pendingSave"] = pendingSave.flatMap { try? JSONValue(encoding: $0) }
         members["identitySaves"] = .array(identitySaves.sorted().map(JSONValue.string))
+        members["holder"] = holder.flatMap { try? JSONValue(encoding: $0) }
+        members["holderRead"] = holderRead ? .bool(true) : nil
+        members["announcedIssuance"] = announcedIssuance.map(JSONValue.string)
         return .object(members)
     }
 }

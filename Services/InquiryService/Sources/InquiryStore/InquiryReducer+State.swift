@@ -48,6 +48,16 @@ extension InquiryReducer {
         public var identitySaves: Set<String> = []
         /// The identity save under way.
         public var pendingSave: IdentitySaveRequest?
+        /// Who the launch of this Open named as the inquiry's holder (read from the runtime's session when the
+        /// launch code was about to be exchanged); nil when it named none, or when this Open did not launch (a
+        /// resume, a code this device had exchanged before): the store then does not know who an issuance is for.
+        public var holder: InquiryHolder?
+        /// The holder was read for this Open: a Retry before the first step exchanges the code with the same one,
+        /// since it goes out again under the same idempotency key, which Folio replays only for the same body.
+        public var holderRead = false
+        /// The issuance the store announced (IssuanceOffered), so that the envelopes and the result that carry it
+        /// again announce nothing.
+        public var announcedIssuance: String?
 
         public init(sdkLocale: String, deviceTimeZone: String) {
             self.sdkLocale = sdkLocale

@@ -52,10 +52,12 @@ public struct FolioStepUpdate: Hashable, Sendable {
     /// Whether this device controls the inquiry.
     public var controller: Bool
     public var stage: InquiryStage
+    /// The issuance the completed inquiry offers its holder; nil without one.
+    public var issuanceId: String?
 
     public init(
         inquiryId: String, correlationId: String, status: InquiryStatus, locale: String, controller: Bool,
-        stage: InquiryStage
+        stage: InquiryStage, issuanceId: String? = nil
     ) {
         self.inquiryId = inquiryId
         self.correlationId = correlationId
@@ -63,6 +65,7 @@ public struct FolioStepUpdate: Hashable, Sendable {
         self.locale = locale
         self.controller = controller
         self.stage = stage
+        self.issuanceId = issuanceId
     }
 }
 
@@ -71,7 +74,8 @@ public enum FolioInquiryAnswer: Hashable, Sendable {
     case step(FolioStepUpdate)
     case handoff(HandoffView)
     case uploaded(field: String, FileValue)
-    case result(InquiryStatus)
+    /// The result: the status, and the issuance the completed inquiry offers its holder (nil without one).
+    case result(InquiryStatus, issuanceId: String?)
 }
 
 /// A value the store keeps for a field, in the shape the store made of the person's edits. Snapshotted as

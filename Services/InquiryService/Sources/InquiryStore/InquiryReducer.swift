@@ -40,11 +40,9 @@ public struct InquiryReducer: StoreReducer {
         switch event {
         case .actionReceived(let action, let at):
             return receive(action, at: at, &state)
-        case .launchCodeRecalled(let requestID, let saved):
+        case .launchCodeRecalled(let requestID, let saved, let holder):
             guard case .start(let code)? = state.entry, state.requests.settle(requestID) else { return [] }
-            guard let saved else {
-                return [.exchangeLaunchCode(requestID: state.startRequest(), launchCode: code)]
-            }
+            guard let saved else { return exchange(code, sessionHolder: holder, &state) }
             return enter(saved, launchCode: nil, &state)
         case .savedInquiryRecalled(let requestID, let saved):
             guard state.requests.settle(requestID) else { return [] }
@@ -125,9 +123,13 @@ public struct InquiryReducer: StoreReducer {
                 // Until Open produced an inquiry, only Retry does something: it opens the same entry again.
                 guard case .act(.retry) = action, !state.loading else { return [] }
                 let base = state.openRequestBase
+                let (holder, holderRead) = (state.holder, state.holderRead)
                 state = State(sdkLocale: state.sdkLocale, deviceTimeZone: state.deviceTimeZone)
                 state.requests.restart(countingFrom: base ?? 0)
                 state.openRequestBase = base
+                // The exchange goes out again under the same key: with the holder read the first time.
+                state.holder = holder
+                state.holderRead = holderRead
                 return open(entry, &state)
             }
             if case .act(let intent) = action { return act(intent, at: at, &state) }
@@ -199,10 +201,11 @@ public struct InquiryReducer: StoreReducer {
                 state.kept[key] = .file(file)
             }
             return []
-        case .result(let status):
+        case .result(let status, let issuanceId):
             state.status = status
             if let outcome = status.outcome { state.outcome = outcome }
-            return []
+            guard let inquiryId = state.access?.inquiryId else { return [] }
+            return announce(issuanceId, inquiryId: inquiryId, &state)
         }
     }
 
@@ -213,11 +216,14 @@ public struct InquiryReducer: StoreReducer {
         do {
             stage = try checked(update.stage, inquiryId: update.inquiryId)
         } catch {
-            // The update fails and the previous state stays; an inquiry at a final status is forgotten all the same.
-            let forget: [Effect] = update.status.outcome == nil ? [] : [.forgetInquiry(inquiryId: update.inquiryId)]
-            guard state.hasFirstStep else { return failBeforeFirstStep(error, &state) + forget }
+            // The update fails and the previous state stays; an inquiry at a final status is forgotten all the same,
+            // and the issuance it offers is announced all the same.
+            let final: [Effect] =
+                update.status.outcome == nil
+                ? [] : [.forgetInquiry(inquiryId: update.inquiryId)] + announce(update, &state)
+            guard state.hasFirstStep else { return failBeforeFirstStep(error, &state) + final }
             state.error = error
-            return forget
+            return final
         }
         if state.stage?.screenKey != stage.screenKey {
             state.kept = [:]
@@ -243,7 +249,7 @@ public struct InquiryReducer: StoreReducer {
         }
         // A final status: the device forgets the inquiry, and the store reads the result once.
         state.outcome = outcome
-        var effects: [Effect] = [.forgetInquiry(inquiryId: update.inquiryId)]
+        var effects: [Effect] = [.forgetInquiry(inquiryId: update.inquiryId)] + announce(update, &state)
         if request != .result { effects += callFolio(.result, &state) }
         return effects
     }

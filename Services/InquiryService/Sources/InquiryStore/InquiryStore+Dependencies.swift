@@ -1,6 +1,7 @@
 import Bus
 import FolioAPI
 import FolioModel
+import Lifecycle
 import ServiceKit
 import StoreKit
 
@@ -18,6 +19,8 @@ extension InquiryStore {
             @Sendable (
                 _ request: IdentitySaveRequest, _ inquiry: SavedInquiry, _ runtimeID: String, _ device: InquiryDevice
             ) async throws(InquiryError) -> VerifiedIdentity
+        /// Publishes IssuanceOffered on the bus (at most once: a publish that fails is logged, not retried).
+        public var announceIssuance: @Sendable (IssuanceOffered) async -> Void
         /// Waits (the pause before a step is read again).
         public var sleep: @Sendable (Duration) async -> Void
         /// Where a selfie's liveness service may be (FOLIO_SELFIE_PROXY_URL).
@@ -28,8 +31,10 @@ extension InquiryStore {
             facts: @escaping @Sendable (String) async throws -> RuntimeFacts?,
             saveLocale: @escaping @Sendable (String, String) async -> Bool,
             saveIdentity:
-                @escaping @Sendable (IdentitySaveRequest, SavedInquiry, String, InquiryDevice) async throws(InquiryError)
+                @escaping @Sendable (IdentitySaveRequest, SavedInquiry, String, InquiryDevice)
+                async throws(InquiryError)
                 -> VerifiedIdentity,
+            announceIssuance: @escaping @Sendable (IssuanceOffered) async -> Void,
             sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) },
             selfieProxyURL: String = InquiryReducer.defaultSelfieProxyURL
         ) {
@@ -38,6 +43,7 @@ extension InquiryStore {
             self.facts = facts
             self.saveLocale = saveLocale
             self.saveIdentity = saveIdentity
+            self.announceIssuance = announceIssuance
             self.sleep = sleep
             self.selfieProxyURL = selfieProxyURL
         }
@@ -54,6 +60,7 @@ extension InquiryStore.Dependencies {
             return false
         },
         saveIdentity: { _, _, _, _ throws(InquiryError) in throw .unimplemented("InquiryStore.saveIdentity") },
+        announceIssuance: { _ in _ = UnimplementedDependency("InquiryStore.announceIssuance") },
         sleep: { _ in _ = UnimplementedDependency("InquiryStore.sleep") })
 }
 
@@ -84,6 +91,22 @@ public struct InquiryMemory: Sendable {
 }
 
 extension InquiryStore {
+    /// Publishes IssuanceOffered through `transport`; a failed publish is logged (NATS core delivers at most once
+    /// anyway, and the DocumentReceiver still finds the document at its next pass).
+    public static func announcing(transport: any BusTransport, logger: Logger)
+        -> @Sendable (IssuanceOffered) async -> Void
+    {
+        { event in
+            do throws(BusError) {
+                try await transport.publish(event)
+            } catch {
+                logger.warning(
+                    "issuance offer not announced",
+                    ["issuanceId": event.issuanceID, "runtimeId": event.runtimeID, "error": error.description])
+            }
+        }
+    }
+
     /// Saves the SDK language through the AuthService's `runtime.setLocale`.
     public static func savingLocale(bus: BusClient) -> @Sendable (String, String) async -> Bool {
         { runtimeID, locale in

@@ -1,3 +1,4 @@
+import FolioAPI
 import ServiceKit
 import StoreKit
 
@@ -13,9 +14,13 @@ extension InquiryStore {
             guard
                 case .some(let saved) = await Backoff.database.retry({
                     try await memory.inquiryForLaunchCode(code, facts.deviceID)
+                }),
+                // The session now, not when the store started: a sign-in before the launch counts.
+                case .some(let session) = await Backoff.database.retry({
+                    try await dependencies.facts(store.runtimeID)?.session
                 })
             else { return [.folioFailed(requestID: requestID, .memoryUnavailable)] }
-            return [.launchCodeRecalled(requestID: requestID, saved)]
+            return [.launchCodeRecalled(requestID: requestID, saved, holder: session.flatMap(InquiryHolder.init))]
         case .recallSavedInquiry(let requestID, let inquiryID):
             guard
                 case .some(let saved) = await Backoff.database.retry({
@@ -23,10 +28,10 @@ extension InquiryStore {
                 })
             else { return [.folioFailed(requestID: requestID, .memoryUnavailable)] }
             return [.savedInquiryRecalled(requestID: requestID, saved)]
-        case .exchangeLaunchCode(let requestID, let code):
+        case .exchangeLaunchCode(let requestID, let code, let holder):
             do {
                 let access = try await folio.exchangeLaunchCode(
-                    code, facts.organizationID, facts.deviceID, store.idempotencyKey(requestID))
+                    code, facts.organizationID, facts.deviceID, holder, store.idempotencyKey(requestID))
                 guard let attestation = access.attestation else {
                     throw InquiryError.windowAttestationInvalid(reason: "the exchange returned no attestation")
                 }
@@ -74,6 +79,11 @@ extension InquiryStore {
             return await dependencies.saveLocale(store.runtimeID, locale)
                 ? [.localeSaved(requestID: requestID, locale: locale)]
                 : [.localeNotSaved(requestID: requestID, locale: locale)]
+        case .announceIssuance(let accountId, let issuanceId, let inquiryId):
+            await dependencies.announceIssuance(
+                IssuanceOffered(
+                    runtimeID: store.runtimeID, accountID: accountId, issuanceID: issuanceId, inquiryID: inquiryId))
+            return []
         }
     }
 }

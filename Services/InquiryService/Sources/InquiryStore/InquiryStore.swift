@@ -14,7 +14,8 @@ public enum InquiryStore: HostedStore {
     public static let service = StoreService.inquiry
     public static let mountSpec = InquiryStoreMethods.mount
 
-    /// The runtime's organization and device, read once when the store starts: they do not change.
+    /// The runtime's organization and device, read once when the store starts: they do not change. (The session
+    /// does: the launch reads it again, for the inquiry's holder.)
     public typealias Local = InquiryDevice
 
     public static func start(_ store: StoreContext<Void>, call: RPCCall, _ dependencies: Dependencies) async throws
