@@ -261,4 +261,22 @@ final class ReceptionPassTests: XCTestCase {
         XCTAssertFalse(try XCTUnwrap(watched["isu_1"]).mayRead(at: start.addingTimeInterval(29), timing))
         XCTAssertTrue(try XCTUnwrap(watched["isu_1"]).mayRead(at: start.addingTimeInterval(31), timing))
     }
+
+    func testAnInvitesIssuanceThatFolioSaysWasReadTooRecentlyWaitsWithoutFailingThePass() async throws {
+        let folio = FakeFolio()
+        folio.issuances.withLock {
+            $0["isu_1"] = .failure(
+                FolioVaultError(
+                    failure: nil,
+                    underlying: .api(status: 429, code: "SLOW_DOWN", message: "too early", retryAfterSeconds: 5)))
+        }
+        folio.invites.withLock { $0 = .success([try! self.invite("shr_1", record: "rec_1", issuance: "isu_1")]) }
+        let delivered = Delivered()
+        var watched: [String: WatchedIssuance] = [:]
+        let report = await pass(folio, delivered: delivered).run(
+            accountID: "acct_chen", runtimeID: "rt_1", watched: &watched, timer: false, now: start)
+        XCTAssertEqual(report.outcome, DocumentReceptionChanged.Outcome.onItsWay)
+        XCTAssertEqual(delivered.withLock { $0 }, [], "nothing is accepted before Folio confirms it")
+        XCTAssertEqual(watched["isu_1"]?.nextPassAt, start.addingTimeInterval(5.25))
+    }
 }

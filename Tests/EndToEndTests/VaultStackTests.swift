@@ -9,14 +9,15 @@ import XCTest
 /// VaultStore through the whole stack: Gateway → VaultService → PostgreSQL and Folio (the emulator).
 extension FoundationStackTests {
     /// Each test's emulator starts empty, so the fixture accounts' vaults from earlier tests are cleared, their
-    /// data keys too (another test target may have sealed them with a key-encryption key of its own), as the
-    /// table owner, which row-level security does not restrict.
+    /// data keys too (another test target may have sealed them with a key-encryption key of its own), and their
+    /// deliveries of issued documents (a new emulator hands out the same invite ids again), as the table owner,
+    /// which row-level security does not restrict.
     func clearVaults(_ accounts: [String] = ["acct_chen", "acct_omar"]) async throws {
         let pool = PostgresPool(url: try TestEnvironment.databaseURL(), size: 1)
         defer { Task { await pool.close() } }
         for table in [
             "vault_entries", "vault_memberships", "vault_settings", "vault_attachments", "vault_sync",
-            "vault_account_keys", "vault_shares", "vault_moves", "vault_keys",
+            "vault_account_keys", "vault_shares", "vault_moves", "vault_keys", "document_deliveries",
         ] {
             for account in accounts {
                 _ = try await pool.execute("DELETE FROM \(unescaped: table) WHERE account_id = \(account)")

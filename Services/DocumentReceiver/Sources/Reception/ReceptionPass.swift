@@ -106,6 +106,12 @@ public struct ReceptionPass: Sendable {
                         known.issued(inviteID: answer.inviteId, interval: answer.interval, at: now)
                         if watched[issuanceID] != nil { watched[issuanceID] = known }
                         issuance = answer
+                    } catch let error as FolioVaultError where error.code == .slowDown || error.status == 429 {
+                        // Read by a process that forgot it (a restart): looked at again once Folio allows it.
+                        known.slowedDown(
+                            retryAfter: error.underlying.retryAfterSeconds.map(Double.init), at: now, timing)
+                        watched[issuanceID] = known
+                        continue
                     } catch {
                         failed = true
                         warn(
