@@ -14,7 +14,14 @@ extension FoundationStackTests {
         let created = try await rpc("runtime.create", ["organizationId": "org_bluebank"])
         let token = try XCTUnwrap(created["result"]?["token"]?.stringValue)
         let runtimeID = try XCTUnwrap(created["result"]?["runtimeId"]?.stringValue)
-        if guest { try await clearVaults() } else { try await signInChen(token: token) }
+        if guest {
+            try await clearVaults()
+        } else {
+            try await signInChen(token: token)
+            // The runtime's session follows the AuthStore's sign-in: the vault and the inquiry's holder read it.
+            let session = try await sessionStore(token: token)
+            _ = try await follow(session, token: token) { $0["identity"]?["type"] == "AUTHENTICATED" }
+        }
         let vault = try await mountVault(token: token)
         _ = try await follow(vault, token: token) { $0["sync"]?["lastSyncedAt"] != nil }
         return (token, runtimeID)

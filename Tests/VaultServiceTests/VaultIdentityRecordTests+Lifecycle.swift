@@ -1,7 +1,7 @@
-import WireModel
 import Bus
 import FolioModel
 import Postgres
+import WireModel
 import XCTest
 
 @testable import VaultService

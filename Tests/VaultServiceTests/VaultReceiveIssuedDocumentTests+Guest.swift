@@ -1,8 +1,10 @@
 import Bus
 import FolioClient
 import FolioModel
+import Foundation
 import XCTest
 
+@testable import FolioEmulator
 @testable import VaultService
 
 /// A guest (a transient account of the organization) receives issued documents too: Folio lets guest access
@@ -45,15 +47,16 @@ final class VaultReceiveIssuedDocumentGuestTests: IssuedDocumentTestCase {
         XCTAssertTrue(after.succeeded, "\(after)")
     }
 
-    func testAGuestsPhotoIsRefusedBecauseFolioLetsNoGuestReadAttachments() async throws {
+    func testAGuestReadsThePhotoOfItsDocument() async throws {
         let guest = try await guest()
         let issuance = try await issued(to: guest)
         _ = try await receive(issuance.inviteId, for: guest).get()
         let listed = try await documents()
         let reference = try XCTUnwrap(
             listed["documents"]?.arrayValue?.first?["photos"]?.objectValue?.values.first?.stringValue)
-        let error = failure(await getBytes(reference))
-        XCTAssertEqual(error?.code, -32602)
-        XCTAssertTrue(error?.data?.stringValue?.contains("GUEST_READ_ONLY") == true, "\(String(describing: error))")
+        let answer = try await getBytes(reference).get()
+        XCTAssertEqual(answer["mediaType"], "image/png")
+        let bytes = try XCTUnwrap(answer["bytes"]?.stringValue.flatMap { Data(base64Encoded: $0) })
+        XCTAssertEqual(Array(bytes), SamplePhoto.bytes)
     }
 }

@@ -1,6 +1,6 @@
-import WireModel
 import Crypto
 import VaultService
+import WireModel
 import XCTest
 
 /// A write names the entries it changed, and reading only those brings a view where a full read would

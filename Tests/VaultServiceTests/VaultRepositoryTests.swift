@@ -1,4 +1,3 @@
-import WireModel
 import Bus
 import Crypto
 import FolioModel
@@ -6,6 +5,7 @@ import Postgres
 import ServiceKit
 import TestSupport
 import VaultService
+import WireModel
 import XCTest
 
 /// The vault in PostgreSQL (DESIGN §6): every write under the rules, row-level security per account, and

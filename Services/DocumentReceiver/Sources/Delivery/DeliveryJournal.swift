@@ -52,7 +52,7 @@ public struct DeliveryJournal: Sendable {
                 lease_until)
             VALUES (\(inviteID), \(issuanceID), \(accountID), \(runtimeID), 'RECEIVING', \(owner),
                 now() + make_interval(secs => \(leaseSeconds)))
-            ON CONFLICT (invite_id) DO UPDATE SET claimed_by = EXCLUDED.claimed_by,
+            ON CONFLICT (account_id, invite_id) DO UPDATE SET claimed_by = EXCLUDED.claimed_by,
                 lease_until = EXCLUDED.lease_until, runtime_id = EXCLUDED.runtime_id,
                 attempts = document_deliveries.attempts + 1, updated_at = now()
             WHERE document_deliveries.stage IN ('RECEIVING', 'CONFIRMING')
@@ -64,7 +64,8 @@ public struct DeliveryJournal: Sendable {
             return .claimed(stage: stage, recordID: try row.decode(String?.self, "record_id"))
         }
         let existing = try await pool.query(
-            "SELECT stage, record_id FROM document_deliveries WHERE invite_id = \(inviteID)")
+            "SELECT stage, record_id FROM document_deliveries WHERE account_id = \(accountID) AND invite_id = \(inviteID)"
+        )
         guard let row = existing.first else { return .busy }
         switch Stage(rawValue: try row.decode(String.self, "stage")) {
         case .done: return .ended(recordID: try row.decode(String?.self, "record_id"))
@@ -74,34 +75,27 @@ public struct DeliveryJournal: Sendable {
     }
 
     /// The document is in the vault as `recordID`: the delivery goes on to its confirmation.
-    public func received(inviteID: String, recordID: String) async throws {
-        try await advance(inviteID, to: .confirming, recordID: recordID)
+    public func received(accountID: String, inviteID: String, recordID: String) async throws {
+        try await advance(accountID, inviteID, to: .confirming, recordID: recordID)
     }
 
     /// Folio took the confirmation: the delivery is done.
-    public func confirmed(inviteID: String) async throws {
-        try await advance(inviteID, to: .done, recordID: nil)
+    public func confirmed(accountID: String, inviteID: String) async throws {
+        try await advance(accountID, inviteID, to: .done, recordID: nil)
     }
 
     /// The session's identity changed before the delivery ended: nobody goes on with it.
-    public func abandoned(inviteID: String) async throws {
-        try await advance(inviteID, to: .abandoned, recordID: nil)
+    public func abandoned(accountID: String, inviteID: String) async throws {
+        try await advance(accountID, inviteID, to: .abandoned, recordID: nil)
     }
 
     /// Gives the lease back after a failed step, so the next pass (of any process) goes on at once.
-    public func release(inviteID: String) async throws {
+    public func release(accountID: String, inviteID: String) async throws {
         _ = try await pool.execute(
             """
             UPDATE document_deliveries SET lease_until = now(), updated_at = now()
-            WHERE invite_id = \(inviteID) AND claimed_by = \(owner) AND stage IN ('RECEIVING', 'CONFIRMING')
+            WHERE account_id = \(accountID) AND invite_id = \(inviteID) AND claimed_by = \(owner) AND stage IN ('RECEIVING', 'CONFIRMING')
             """)
-    }
-
-    /// The record a finished delivery of `inviteID` put into the vault, if it finished.
-    public func deliveredRecord(inviteID: String) async throws -> String? {
-        let rows = try await pool.query(
-            "SELECT record_id FROM document_deliveries WHERE invite_id = \(inviteID) AND stage = 'DONE'")
-        return try rows.first?.decode(String?.self, "record_id")
     }
 
     /// Unfinished deliveries whose lease ran out, oldest first.
@@ -121,12 +115,12 @@ public struct DeliveryJournal: Sendable {
         }
     }
 
-    private func advance(_ inviteID: String, to stage: Stage, recordID: String?) async throws {
+    private func advance(_ accountID: String, _ inviteID: String, to stage: Stage, recordID: String?) async throws {
         _ = try await pool.execute(
             """
             UPDATE document_deliveries SET stage = \(stage.rawValue), record_id = COALESCE(\(recordID), record_id),
                 updated_at = now()
-            WHERE invite_id = \(inviteID) AND claimed_by = \(owner)
+            WHERE account_id = \(accountID) AND invite_id = \(inviteID) AND claimed_by = \(owner)
             """)
     }
 }

@@ -49,20 +49,20 @@ public struct DocumentDelivery: Sendable {
         do {
             if recordID == nil {
                 let received = try await receive(runtimeID, accountID, inviteID)
-                try await journal.received(inviteID: inviteID, recordID: received)
+                try await journal.received(accountID: accountID, inviteID: inviteID, recordID: received)
                 recordID = received
             }
             try await folio.confirmDelivery(issuanceID, Self.confirmationKey(inviteID: inviteID))
-            try await journal.confirmed(inviteID: inviteID)
+            try await journal.confirmed(accountID: accountID, inviteID: inviteID)
         } catch DocumentVaultError.identityChanged, DocumentVaultError.runtimeGone {
-            try? await journal.abandoned(inviteID: inviteID)
+            try? await journal.abandoned(accountID: accountID, inviteID: inviteID)
             return .abandoned
         } catch DocumentVaultError.refused {
             // The invite cannot be accepted any more (revoked, rejected, unknown): nothing to deliver.
-            try? await journal.abandoned(inviteID: inviteID)
+            try? await journal.abandoned(accountID: accountID, inviteID: inviteID)
             return .abandoned
         } catch {
-            try? await journal.release(inviteID: inviteID)
+            try? await journal.release(accountID: accountID, inviteID: inviteID)
             throw error
         }
         guard let recordID else { return .abandoned }

@@ -3,9 +3,9 @@
 -- leaves its row unfinished; once the lease ran out another process takes it over and finishes the delivery, with
 -- the same idempotency keys, so an invite is accepted once and its delivery confirmed once.
 CREATE TABLE IF NOT EXISTS document_deliveries (
-    invite_id    text PRIMARY KEY,
-    issuance_id  text NOT NULL,
     account_id   text NOT NULL,
+    invite_id    text NOT NULL,
+    issuance_id  text NOT NULL,
     -- The runtime whose session the delivery acts for (its Folio access and its vault).
     runtime_id   text NOT NULL,
     -- RECEIVING: the invite is being accepted into the vault; CONFIRMING: the document is in the vault, the
@@ -16,7 +16,9 @@ CREATE TABLE IF NOT EXISTS document_deliveries (
     lease_until  timestamptz NOT NULL,
     attempts     integer NOT NULL DEFAULT 1,
     created_at   timestamptz NOT NULL DEFAULT now(),
-    updated_at   timestamptz NOT NULL DEFAULT now()
+    updated_at   timestamptz NOT NULL DEFAULT now(),
+    -- An invite is addressed to one account: the pair names a delivery.
+    PRIMARY KEY (account_id, invite_id)
 );
 
 -- The sweep looks for unfinished deliveries whose lease ran out.

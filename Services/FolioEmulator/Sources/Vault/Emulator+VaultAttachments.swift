@@ -33,7 +33,8 @@ extension Emulator {
         }
     }
 
-    /// `GET /v1/vault/attachments/{attachmentId}?offset=&length=`: a chunk of a complete attachment.
+    /// `GET /v1/vault/attachments/{attachmentId}?offset=&length=`: a chunk of a complete attachment of a record the
+    /// caller sees; with guest access, of a record in the guest vault or shared with the guest.
     func readVaultAttachment(_ request: EmulatorRequest) -> HTTPResponse {
         let id = request.parameter("attachmentId")
         let offset: Int
@@ -45,7 +46,7 @@ extension Emulator {
         } catch {
             return error.response
         }
-        return vaultRead(request) { state, env throws(VaultFailure) in
+        return vaultRead(request, guest: true) { state, env throws(VaultFailure) in
             try state.attachmentChunk(id, offset: offset, length: length, env)
         }
     }
