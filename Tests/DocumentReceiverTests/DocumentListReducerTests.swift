@@ -14,7 +14,8 @@ final class DocumentListReducerTests: XCTestCase {
 
     private func mounted(items: [FolioDocument] = []) -> ReducerTester<DocumentListReducer> {
         var store = ReducerTester(DocumentListReducer(), state: .init())
-        store.send(.mounted, effects: [.read(requestID: 1)]) { _ = $0.requests.request(.read) }
+        store.send(.mounted, effects: [.read(requestID: 1), .askReceptionStatus]) { _ = $0.requests.request(.read) }
+        store.run(.askReceptionStatus)
         store.send(.itemsRead(requestID: 1, items)) {
             _ = $0.requests.settle(1)
             $0.items = items
@@ -52,11 +53,12 @@ final class DocumentListReducerTests: XCTestCase {
         store.send(.receptionEnded(.failed, notIssued: nil, received: nil, trigger: .automatic)) {
             $0.reception.passEnded(.failed, trigger: .automatic)
         }
-        store.send(.sessionChanged, effects: [.read(requestID: 2)]) {
+        store.send(.sessionChanged, effects: [.read(requestID: 2), .askReceptionStatus]) {
             $0.items = []
             $0.reception = ReceptionState()
             _ = $0.requests.request(.read)
         }
+        store.run(.askReceptionStatus)
         XCTAssertEqual(model(store), ["items": [], "reception": ["type": "IDLE"]])
         store.send(.itemsRead(requestID: 2, [])) { _ = $0.requests.settle(2) }
         store.finish()
@@ -64,8 +66,12 @@ final class DocumentListReducerTests: XCTestCase {
 
     func testAReadOfThePreviousSessionAnsweredAfterTheChangeIsDropped() {
         var store = ReducerTester(DocumentListReducer(), state: .init())
-        store.send(.mounted, effects: [.read(requestID: 1)]) { _ = $0.requests.request(.read) }
-        store.send(.sessionChanged, effects: [.read(requestID: 2)]) { _ = $0.requests.request(.read) }
+        store.send(.mounted, effects: [.read(requestID: 1), .askReceptionStatus]) { _ = $0.requests.request(.read) }
+        store.run(.askReceptionStatus)
+        store.send(.sessionChanged, effects: [.read(requestID: 2), .askReceptionStatus]) {
+            _ = $0.requests.request(.read)
+        }
+        store.run(.askReceptionStatus)
         store.send(.itemsRead(requestID: 1, [card]))
         store.send(.itemsRead(requestID: 2, [])) { _ = $0.requests.settle(2) }
         store.finish()
@@ -140,7 +146,8 @@ final class DocumentListReducerTests: XCTestCase {
 
     func testAChangeDuringAReadIsReadAfterIt() {
         var store = ReducerTester(DocumentListReducer(), state: .init())
-        store.send(.mounted, effects: [.read(requestID: 1)]) { _ = $0.requests.request(.read) }
+        store.send(.mounted, effects: [.read(requestID: 1), .askReceptionStatus]) { _ = $0.requests.request(.read) }
+        store.run(.askReceptionStatus)
         store.send(.vaultChanged) { $0.readAgain = true }
         store.send(.itemsRead(requestID: 1, []), effects: [.read(requestID: 2)]) {
             _ = $0.requests.settle(1)

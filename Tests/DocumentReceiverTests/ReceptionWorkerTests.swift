@@ -127,4 +127,22 @@ final class ReceptionWorkerTests: XCTestCase {
                     outcome: .nothingPending),
             ])
     }
+
+    func testAStatusRequestShowsWhatTheOwnerAwaitsWithoutAPassAndNothingWhereNothingIsAwaited() async throws {
+        let recorder = Recorder()
+        let reception = worker(recorder)
+        await reception.trigger(ReceptionTrigger(.status, accountID: "acct_chen", runtimeID: "rt_1"))
+        try await Task.sleep(for: .milliseconds(50))
+        XCTAssertEqual(recorder.published.withLock { $0 }, [], "nothing is awaited: nothing to tell")
+        XCTAssertEqual(recorder.folioCalls.withLock { $0 }, 0)
+        await reception.trigger(
+            ReceptionTrigger(.inquiryOffer, accountID: "acct_chen", runtimeID: "rt_1", issuanceID: "isu_1"))
+        try await waitFor("the offer's pass") { recorder.published.withLock { $0.count == 2 } }
+        let calls = recorder.folioCalls.withLock { $0 }
+        await reception.trigger(ReceptionTrigger(.status, accountID: "acct_chen", runtimeID: "rt_2"))
+        XCTAssertEqual(
+            recorder.published.withLock { $0.last },
+            DocumentReceptionChanged(accountID: "acct_chen", stage: .ended, trigger: .automatic, outcome: .onItsWay))
+        XCTAssertEqual(recorder.folioCalls.withLock { $0 }, calls, "no request to Folio")
+    }
 }

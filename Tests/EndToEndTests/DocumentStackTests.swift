@@ -314,3 +314,39 @@ extension FoundationStackTests {
         XCTAssertFalse(records(chen).contains { $0["header"]?["id"]?.stringValue == noteID })
     }
 }
+
+/// docs/documents.md "Scaling": several DocumentReceivers share the reception.
+extension FoundationStackTests {
+    func testTwoDocumentReceiversShareTheReceptionAndTheOwnerOfAnAccountAnswersItsRefresh() async throws {
+        let clock = emulatorClockFollowsTheWallClock()
+        defer { clock.cancel() }
+        processes.append(
+            try StackProcess(
+                "folio-documents", environment: try environment(of: "folio-documents"), logDirectory: logDirectory))
+        let (token, _) = try await documentsRuntime()
+        let list = try await mountDocumentList(token: token)
+        let inquiryID = try await completeMembershipInquiry(token: token)
+        _ = try await follow(list, token: token) { self.reception($0) == ["type": "RECEIVING"] }
+        // More list stores of the runtime, spread over both processes: whichever process hosts the store a
+        // Refresh reaches, the pass runs on the process that awaits the issuance, so it stays on its way.
+        var lists = [list]
+        for _ in 0..<3 { lists.append(try await mountDocumentList(token: token)) }
+        for store in lists {
+            _ = try await follow(store, token: token) { self.reception($0) == ["type": "RECEIVING"] }
+            let before = try await version(store, token: token)
+            try await dispatch(store, ["type": "REFRESH"], token: token)
+            _ = try await follow(store, token: token, afterVersion: before) { _ in true }
+            // The pass takes milliseconds; a pass without the issuance would have ended with IDLE by now.
+            try await Task.sleep(for: .seconds(1))
+            let state = try await rpc("store.state", ["storeId": .string(store)], token: token)
+            XCTAssertEqual(state["result"]?["model"]?["reception"], ["type": "RECEIVING"], "\(state)")
+        }
+        let offered = try await issuance(ofInquiry: inquiryID)
+        try await admin.issueDocument(issuanceId: offered.issuance.id)
+        let received = try await follow(list, token: token) { self.reception($0)?["type"] == "RECEIVED" }
+        let id = try XCTUnwrap(reception(received)?["value"]?["id"]?.stringValue)
+        _ = try await follow(list, token: token) { self.itemIDs($0) == [id] }
+        let receipts = try await admin.deliveryReceipts()
+        XCTAssertEqual(receipts.first { $0.issuanceId == offered.issuance.id }?.confirmations, 1)
+    }
+}

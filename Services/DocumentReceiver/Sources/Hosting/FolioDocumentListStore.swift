@@ -86,6 +86,11 @@ public enum FolioDocumentListStore: HostedStore {
                 "documents: the vault cannot be read; the list keeps its items",
                 ["target": "documents", "runtimeId": store.runtimeID, "error": message])
             return []
+        case .askReceptionStatus:
+            guard let facts = try? await dependencies.facts(store.runtimeID) else { return [] }
+            await dependencies.requestPass(
+                ReceptionTrigger(.status, accountID: facts.session.identity.accountID, runtimeID: store.runtimeID))
+            return []
         case .requestPass(let trigger):
             guard let facts = try? await dependencies.facts(store.runtimeID) else { return [] }
             await dependencies.requestPass(

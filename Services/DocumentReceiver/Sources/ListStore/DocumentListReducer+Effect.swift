@@ -9,6 +9,9 @@ extension DocumentListReducer {
         case warnVaultUnreadable(message: String)
         /// Asks for a reception pass for the session's account, on behalf of this runtime.
         case requestPass(ReceptionState.Trigger)
+        /// Asks whether something is on its way to the session's account (answered as a reception event by the
+        /// process that awaits it; no pass runs).
+        case askReceptionStatus
     }
 }
 
@@ -16,7 +19,7 @@ extension DocumentListReducer.Effect: RequestCorrelated {
     public var requestID: UInt64? {
         switch self {
         case .read(let requestID): requestID
-        case .warnVaultUnreadable, .requestPass: nil
+        case .warnVaultUnreadable, .requestPass, .askReceptionStatus: nil
         }
     }
 }

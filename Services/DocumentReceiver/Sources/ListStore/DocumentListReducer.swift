@@ -35,7 +35,9 @@ public struct DocumentListReducer: StoreReducer {
         case .actionReceived(.acknowledge):
             state.reception.acknowledged()
             return []
-        case .mounted, .vaultChanged:
+        case .mounted:
+            return read(&state) + [.askReceptionStatus]
+        case .vaultChanged:
             return read(&state)
         case .languageChanged(let language):
             state.language = language
@@ -45,7 +47,7 @@ public struct DocumentListReducer: StoreReducer {
             state.reception.sessionChanged()
             // The previous session's read is stale: a new one replaces it.
             state.readAgain = false
-            return [.read(requestID: state.requests.request(.read))]
+            return [.read(requestID: state.requests.request(.read)), .askReceptionStatus]
         case .itemsRead(let requestID, let items):
             guard state.requests.settle(requestID) else { return [] }
             state.items = items

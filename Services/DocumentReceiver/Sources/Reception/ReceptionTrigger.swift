@@ -15,6 +15,9 @@ public struct ReceptionTrigger: Sendable, Equatable {
         case retry = "RETRY"
         /// A timer while something is on its way.
         case timer = "TIMER"
+        /// A list store mounted: the owner of the account, if any, tells it that something is on its way. No
+        /// pass runs and Folio hears nothing.
+        case status = "STATUS"
     }
 
     public var kind: Kind
@@ -35,7 +38,7 @@ public struct ReceptionTrigger: Sendable, Equatable {
         case .refresh: .refresh
         case .retry: .retry
         case .inquiryOffer: .inquiryOffer
-        case .sessionStarted, .vaultSynced, .timer: .automatic
+        case .sessionStarted, .vaultSynced, .timer, .status: .automatic
         }
     }
 
@@ -45,7 +48,7 @@ public struct ReceptionTrigger: Sendable, Equatable {
         case .inquiryOffer: 3
         case .retry: 2
         case .refresh: 1
-        case .sessionStarted, .vaultSynced, .timer: 0
+        case .sessionStarted, .vaultSynced, .timer, .status: 0
         }
     }
 

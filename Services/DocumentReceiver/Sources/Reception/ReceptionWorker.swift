@@ -87,9 +87,20 @@ public actor ReceptionWorker {
         await accept(trigger)
     }
 
+    /// A status request: what this process awaits for the account is shown as on its way; nothing else happens.
+    private func tellStatus(_ accountID: String) async {
+        guard accounts[accountID]?.watched.isEmpty == false else { return }
+        await dependencies.publish(
+            DocumentReceptionChanged(accountID: accountID, stage: .ended, trigger: .automatic, outcome: .onItsWay))
+    }
+
     /// Takes a trigger to run here (this process owns the account, or nobody does). Refresh, Retry and an offer
     /// are shown as started before their pass can end.
     public func accept(_ trigger: ReceptionTrigger) async {
+        if trigger.kind == .status {
+            await tellStatus(trigger.accountID)
+            return
+        }
         if trigger.shown != .automatic {
             await dependencies.publish(
                 DocumentReceptionChanged(
