@@ -3,7 +3,7 @@ import FolioModel
 /// Why the VaultService refuses a call of the DocumentReceiver (`vaultinternal.receiveIssuedDocument`) or the
 /// read of a document photo (`attachment.getBytes` with a `docphoto.` reference). None of them is retryable.
 /// Wire: `-32602` `Invalid params` with `data` `{"type": "IDENTITY_CHANGED", "value": {"message": …}}`, the
-/// shape of a VaultError; `FOLIO_REFUSED` carries Folio's `code` beside the message.
+/// shape of a VaultError; `REFUSED_BY_FOLIO` carries Folio's `code` beside the message.
 enum DocumentRefusal: Error, Equatable {
     /// The runtime's session holds another account than the one the caller works for: a sign-in or a sign-out
     /// happened since. The caller stops.
@@ -37,7 +37,7 @@ enum DocumentRefusal: Error, Equatable {
         case .noFolioVault: "NO_FOLIO_VAULT"
         case .earlierSession: "EARLIER_SESSION"
         case .photoNotFound: "PHOTO_NOT_FOUND"
-        case .folioRefused: "FOLIO_REFUSED"
+        case .folioRefused: "REFUSED_BY_FOLIO"
         }
     }
 

@@ -6,7 +6,7 @@ extension VaultDocumentMethods {
     /// The JSON-RPC error of a failed document call:
     /// - a refusal (``DocumentRefusal``): `-32602` with `data` `{"type", "value": {"message"}}`;
     /// - Folio could not be reached or failed for now (a transport failure, a 5xx, a 429): ``retryable(_:)``;
-    /// - another refusal of Folio's: `FOLIO_REFUSED` with Folio's code;
+    /// - another refusal of Folio's: `REFUSED_BY_FOLIO` with Folio's code;
     /// - a VaultError: as the identity-record methods answer it (`STORAGE` is `-32603`);
     /// - anything else: `-32603` with the VaultError `STORAGE`.
     static func rpcError(_ error: any Error) -> JSONRPCError {
