@@ -22,12 +22,20 @@ extension GatewayHandler {
         let params: [String: JSONValue] = [
             "storeId": .string(storeID.rawValue), "runtimeId": .string(identity.runtimeId),
         ]
+        // The first state goes the way of every store call: a store nobody answers for is adopted from its
+        // snapshot, and one that has none is an unknown store (404), as `store.state` says.
+        let stateCall = JSONRPCRequest(method: StoreMethods.state.name, params: .object(params), id: .int(1))
+        var response =
+            await client.forward(subject, stateCall)
+            ?? JSONRPCResponse(id: .int(1), error: .folio(.serviceUnavailable, "no answer"))
+        if case .failure(let error) = response.outcome, error.folioCode == .serviceUnavailable {
+            response = await adoptAndRetry(
+                storeID, subject: subject, stateCall, timeout: client.timeout, failed: response)
+        }
         let first: JSONValue
-        do {
-            first = try await client.call(subject, StoreMethods.state.name, .object(params))
-        } catch {
-            let rpcError = Self.rpcError(error)
-            return .rpcError(HTTPResponse.status(for: rpcError), rpcError)
+        switch response.outcome {
+        case .success(let value): first = value
+        case .failure(let rpcError): return .rpcError(HTTPResponse.status(for: rpcError), rpcError)
         }
         guard let version = first["version"]?.intValue else {
             return .rpcError(502, .internalError("store.state answered without a version"))
