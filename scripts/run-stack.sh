@@ -85,6 +85,9 @@ echo "   Client    http://127.0.0.1:$FOLIO_GATEWAY_PORT/?org=$demo_organization"
 if [ -n "$launch_code" ]; then
     echo "   Inquiry   http://127.0.0.1:$FOLIO_GATEWAY_PORT/?org=$demo_organization&code=$launch_code"
     echo "             launch code $launch_code ($demo_template, single use, valid for a day)"
+    page=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' \
+        "http://127.0.0.1:$FOLIO_GATEWAY_PORT/?org=$demo_organization&code=$launch_code" 2>/dev/null || true)
+    [ -z "$page" ] || echo "             as a QR code: http://127.0.0.1:$FOLIO_GATEWAY_PORT/qr.svg?data=$page"
 else
     echo "   (no demo inquiry: the emulator answered ${demo:-nothing}; see $root/logs/folio-emulator.log)" >&2
 fi

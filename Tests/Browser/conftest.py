@@ -10,7 +10,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 from browser import assert_no_console_errors, new_driver, screenshot  # noqa: E402
-from stack import Stack  # noqa: E402
+from stack import OUTPUT, Stack  # noqa: E402
+from y4m import write_card_video  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -18,7 +19,15 @@ def stack():
     """The whole stack (PostgreSQL, NATS, emulator, every service, the Gateway serving Clients/web), started
     once for the session and stopped at its end; logs in <output>/logs/."""
     with Stack() as started:
+        print(f"\nstack up in {started.startup_seconds:.1f} s at {started.gateway_url}, logs in {started.logs}")
         yield started
+
+
+@pytest.fixture(scope="session")
+def card_video() -> Path:
+    """The generated ID card video (y4m.write_card_video), written once per session, for
+    `new_driver(fake_video=card_video)`."""
+    return write_card_video(OUTPUT / "card.y4m")
 
 
 @pytest.hookimpl(hookwrapper=True)

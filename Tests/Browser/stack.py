@@ -102,6 +102,7 @@ class Stack:
         self.services_dir: Path | None = None
         self.gateway_port = 0
         self.emulator_port = 0
+        self.startup_seconds = 0.0
 
     @property
     def gateway_url(self) -> str:
@@ -127,59 +128,59 @@ class Stack:
         for program in ["folio-emulator", "folio-gateway", *SERVICES]:
             if not (binaries / program).exists():
                 raise StackError(f"{binaries / program} is missing: run `swift build` first")
-        self.services_dir = Path(tempfile.mkdtemp(prefix="folio-browser."))
-        self.services_dir.chmod(0o755)
-        ports = {"FOLIO_PG_PORT": str(free_port()), "FOLIO_NATS_PORT": str(free_port())}
-        with open(self.logs / "services.log", "ab") as log:
-            subprocess.run(
-                [str(ROOT / "scripts" / "services.sh"), "start", str(self.services_dir)],
-                cwd=ROOT, env={**os.environ, **ports}, check=True, stdout=log, stderr=subprocess.STDOUT,
-                stdin=subprocess.DEVNULL,
-            )
-        services = read_env_file(self.services_dir / "env")
-        self.emulator_port = free_port()
-        self.gateway_port = free_port()
-        common = {
-            "FOLIO_DATABASE_URL": services["FOLIO_DATABASE_URL"],
-            "FOLIO_NATS_URL": services["FOLIO_NATS_URL"],
-            "FOLIO_API_URL": self.emulator_url,
-            "FOLIO_API_KEY": API_KEY,
-            "FOLIO_LOG_LEVEL": "info",
-            "FOLIO_VAULT_KEK": VAULT_KEK,
-            "FOLIO_VAULT_RETRY_SCALE": "0.01",
-            "FOLIO_VAULT_NETWORK_PROBE_SECONDS": "1",
-            "FOLIO_DOCUMENTS_DECIDING_SECONDS": "1",
-            "FOLIO_DOCUMENTS_ON_ITS_WAY_SECONDS": "0.5",
-            "FOLIO_DOCUMENTS_ON_ITS_WAY_MAX_SECONDS": "2",
-            "FOLIO_DOCUMENTS_DELIVERY_LEASE_SECONDS": "2",
-            "FOLIO_SECRETS_KEY": services["FOLIO_SECRETS_KEY"],
-        }
-        self._spawn(
-            binaries / "folio-emulator",
-            {
-                "FOLIO_EMULATOR_PORT": str(self.emulator_port),
-                "FOLIO_EMULATOR_MODE": "test",
-                "FOLIO_EMULATOR_CLOCK_START": "now",
-                "FOLIO_EMULATOR_API_KEY": API_KEY,
-                "FOLIO_EMULATOR_ADMIN_KEY": ADMIN_KEY,
-                "FOLIO_EMULATOR_FIXTURES": str(ROOT / "Services" / "FolioEmulator" / "Fixtures"),
-                "FOLIO_LOG_LEVEL": "info",
-            },
-        )
-        # Each process is its own NATS user with the password services.sh made (docs/operations.md).
-        for program in SERVICES:
-            self._spawn(binaries / program, {**common, **self._nats_user(program, services)})
-        self._spawn(
-            binaries / "folio-gateway",
-            {
-                "FOLIO_GATEWAY_PORT": str(self.gateway_port),
-                "FOLIO_NATS_URL": services["FOLIO_NATS_URL"],
-                "FOLIO_GATEWAY_STATIC_ROOT": str(ROOT / "Clients" / "web"),
-                "FOLIO_LOG_LEVEL": "info",
-                **self._nats_user("folio-gateway", services),
-            },
-        )
         try:
+            self.services_dir = Path(tempfile.mkdtemp(prefix="folio-browser."))
+            self.services_dir.chmod(0o755)
+            ports = {"FOLIO_PG_PORT": str(free_port()), "FOLIO_NATS_PORT": str(free_port())}
+            with open(self.logs / "services.log", "ab") as log:
+                subprocess.run(
+                    [str(ROOT / "scripts" / "services.sh"), "start", str(self.services_dir)],
+                    cwd=ROOT, env={**os.environ, **ports}, check=True, stdout=log, stderr=subprocess.STDOUT,
+                    stdin=subprocess.DEVNULL,
+                )
+            services = read_env_file(self.services_dir / "env")
+            self.emulator_port = free_port()
+            self.gateway_port = free_port()
+            common = {
+                "FOLIO_DATABASE_URL": services["FOLIO_DATABASE_URL"],
+                "FOLIO_NATS_URL": services["FOLIO_NATS_URL"],
+                "FOLIO_API_URL": self.emulator_url,
+                "FOLIO_API_KEY": API_KEY,
+                "FOLIO_LOG_LEVEL": "info",
+                "FOLIO_VAULT_KEK": VAULT_KEK,
+                "FOLIO_VAULT_RETRY_SCALE": "0.01",
+                "FOLIO_VAULT_NETWORK_PROBE_SECONDS": "1",
+                "FOLIO_DOCUMENTS_DECIDING_SECONDS": "1",
+                "FOLIO_DOCUMENTS_ON_ITS_WAY_SECONDS": "0.5",
+                "FOLIO_DOCUMENTS_ON_ITS_WAY_MAX_SECONDS": "2",
+                "FOLIO_DOCUMENTS_DELIVERY_LEASE_SECONDS": "2",
+                "FOLIO_SECRETS_KEY": services["FOLIO_SECRETS_KEY"],
+            }
+            self._spawn(
+                binaries / "folio-emulator",
+                {
+                    "FOLIO_EMULATOR_PORT": str(self.emulator_port),
+                    "FOLIO_EMULATOR_MODE": "test",
+                    "FOLIO_EMULATOR_CLOCK_START": "now",
+                    "FOLIO_EMULATOR_API_KEY": API_KEY,
+                    "FOLIO_EMULATOR_ADMIN_KEY": ADMIN_KEY,
+                    "FOLIO_EMULATOR_FIXTURES": str(ROOT / "Services" / "FolioEmulator" / "Fixtures"),
+                    "FOLIO_LOG_LEVEL": "info",
+                },
+            )
+            # Each process is its own NATS user with the password services.sh made (docs/operations.md).
+            for program in SERVICES:
+                self._spawn(binaries / program, {**common, **self._nats_user(program, services)})
+            self._spawn(
+                binaries / "folio-gateway",
+                {
+                    "FOLIO_GATEWAY_PORT": str(self.gateway_port),
+                    "FOLIO_NATS_URL": services["FOLIO_NATS_URL"],
+                    "FOLIO_GATEWAY_STATIC_ROOT": str(ROOT / "Clients" / "web"),
+                    "FOLIO_LOG_LEVEL": "info",
+                    **self._nats_user("folio-gateway", services),
+                },
+            )
             self._wait_until_ready(timeout=90)
         except BaseException:
             self.stop()

@@ -1,8 +1,10 @@
 """The harness's own pieces the screen tests build on: the emulator's operator API, the browser's locale, and
 the fake camera playing the generated card video."""
 
+import pytest
+
 from browser import assert_no_console_errors, new_driver, screenshot, wait_for
-from y4m import write_card_video
+from stack import StackError
 
 # Reads the camera into a canvas and answers the mean luma of the frame's centre and of its left edge.
 SAMPLE_CAMERA = """
@@ -61,9 +63,14 @@ def test_the_browser_speaks_the_locale_it_is_given(stack):
         driver.quit()
 
 
-def test_the_fake_camera_plays_the_card_video(stack, tmp_path):
-    video = write_card_video(tmp_path / "card.y4m")
-    driver = new_driver(fake_video=video)
+def test_the_mailbox_is_read_with_the_admin_key(stack):
+    assert stack.admin("GET", "/admin/mailbox?to=nobody%40example.com")["items"] == []
+    with pytest.raises(StackError, match="no code was sent to nobody@example.com"):
+        stack.last_code("nobody@example.com")
+
+
+def test_the_fake_camera_plays_the_card_video(stack, card_video):
+    driver = new_driver(fake_video=card_video)
     try:
         driver.set_script_timeout(20)
         driver.get(stack.page_url())
