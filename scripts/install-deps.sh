@@ -9,7 +9,7 @@ packages=(
 )
 # The browser tests (Tests/Browser) need Chromium, its WebDriver and Python's venv; `make run` does not.
 if [ "${1:-}" = --browser ]; then
-    packages+=(chromium chromium-driver python3-venv)
+    packages+=(chromium chromium-driver python3-venv zbar-tools)
 fi
 missing=()
 for package in "${packages[@]}"; do

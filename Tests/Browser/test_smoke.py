@@ -1,8 +1,10 @@
 """The reference client loads from the Gateway, creates a runtime, and keeps to its Content-Security-Policy."""
 
+import shutil
+import subprocess
 import urllib.parse
 
-from browser import screenshot, wait_for
+from browser import SCREENSHOTS, screenshot, wait_for
 from stack import http
 
 CSP = (
@@ -59,3 +61,15 @@ def test_a_qr_code_renders_as_an_image(stack, driver):
     assert natural[0] == natural[1] and natural[0] > 0 and natural[0] % 4 == 0, natural
     assert ((natural[0] // 4) - 8 - 17) % 4 == 0, natural
     screenshot(driver, "smoke-qr")
+
+    # What the browser drew scans back to the link (zbarimg of Debian's zbar-tools).
+    zbarimg = shutil.which("zbarimg")
+    assert zbarimg, "zbarimg is missing: scripts/install-deps.sh --browser installs zbar-tools"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    drawn = SCREENSHOTS / "smoke-qr-image.png"
+    drawn.write_bytes(image.screenshot_as_png)
+    scanned = subprocess.run(
+        [zbarimg, "--raw", "--quiet", str(drawn)], capture_output=True, text=True, timeout=30
+    )
+    assert scanned.returncode == 0, scanned.stderr
+    assert scanned.stdout.strip() == link
