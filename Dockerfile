@@ -2,7 +2,7 @@
 FROM swift:6.3-bookworm AS build
 RUN apt-get update && apt-get install -y --no-install-recommends \
         pkg-config libpq-dev libsodium-dev libcurl4-openssl-dev libmicrohttpd-dev libnats-dev libphonenumber-dev \
-        libicu-dev libvips-dev \
+        libicu-dev libvips-dev libqrencode-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -16,8 +16,11 @@ RUN swift build -c release --static-swift-stdlib \
 
 FROM debian:bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends \
-        libpq5 libsodium23 libcurl4 libmicrohttpd12 libnats3.4 libphonenumber8 libicu72 libvips42 ca-certificates \
+        libpq5 libsodium23 libcurl4 libmicrohttpd12 libnats3.4 libphonenumber8 libicu72 libvips42 libqrencode4 \
+        ca-certificates \
     && rm -rf /var/lib/apt/lists/*
 COPY --from=build /out/ /usr/local/bin/
 COPY Services/FolioEmulator/Fixtures /srv/folio/fixtures
+# The reference thin client, served by the Gateway (FOLIO_GATEWAY_STATIC_ROOT).
+COPY Clients/web /srv/folio/web
 USER nobody

@@ -30,6 +30,9 @@ let package = Package(
         .systemLibrary(
             name: "CNats", path: "Shared/CNats", pkgConfig: "libnats",
             providers: [.apt(["libnats-dev"])]),
+        .systemLibrary(
+            name: "CQRencode", path: "Shared/CQRencode", pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]),
         // libvips (Debian libvips-dev) as a Clang module. Its headers need only GLib's include paths: vips.pc
         // would add a dozen more and a -pthread that SwiftPM refuses with a warning on every build.
         .systemLibrary(
@@ -79,7 +82,7 @@ let package = Package(
 
         // MARK: Services (library + thin executable)
         .target(
-            name: "GatewayService", dependencies: ["FolioModel", "Lifecycle", "Bus", "HTTP", "FolioAPI"],
+            name: "GatewayService", dependencies: ["FolioModel", "Lifecycle", "Bus", "HTTP", "FolioAPI", "CQRencode"],
             path: "Services/Gateway/Sources"),
         .executableTarget(name: "folio-gateway", dependencies: ["GatewayService"], path: "Services/Gateway/Main"),
         .target(
@@ -154,7 +157,9 @@ let package = Package(
             path: "Tests/StoreKitTests"),
         .testTarget(
             name: "FolioAPITests", dependencies: ["FolioAPI", "WireModel", "Bus"], path: "Tests/FolioAPITests"),
-        .testTarget(name: "GatewayTests", dependencies: ["GatewayService", "TestSupport"], path: "Tests/GatewayTests"),
+        .testTarget(
+            name: "GatewayTests", dependencies: ["GatewayService", "TestSupport", "CQRencode"],
+            path: "Tests/GatewayTests"),
         .testTarget(
             name: "FolioEmulatorTests", dependencies: ["FolioEmulator", "FolioClient", "TestSupport"],
             path: "Tests/FolioEmulatorTests"),

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Installs the Debian packages FolioHost builds and runs with, when any is missing.
+# Installs the Debian packages FolioHost builds and runs with, when any is missing; with --browser also those
+# of the browser tests.
 set -euo pipefail
 
 packages=(
     pkg-config libpq-dev postgresql libsodium-dev libcurl4-openssl-dev libmicrohttpd-dev
-    libnats-dev libphonenumber-dev libicu-dev libvips-dev nats-server wrk curl python3-yaml
+    libnats-dev libphonenumber-dev libicu-dev libvips-dev libqrencode-dev nats-server wrk curl python3-yaml
 )
+# The browser tests (Tests/Browser) need Chromium, its WebDriver and Python's venv; `make run` does not.
+if [ "${1:-}" = --browser ]; then
+    packages+=(chromium chromium-driver python3-venv zbar-tools)
+fi
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

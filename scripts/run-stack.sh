@@ -26,6 +26,11 @@ export FOLIO_EMULATOR_FIXTURES=${FOLIO_EMULATOR_FIXTURES:-$PWD/Services/FolioEmu
 export FOLIO_API_URL=${FOLIO_API_URL:-http://127.0.0.1:$FOLIO_EMULATOR_PORT}
 export FOLIO_API_KEY=${FOLIO_API_KEY:-$FOLIO_EMULATOR_API_KEY}
 export FOLIO_GATEWAY_PORT=${FOLIO_GATEWAY_PORT:-8080}
+# The Gateway serves the reference thin client at / (Clients/web).
+export FOLIO_GATEWAY_STATIC_ROOT=${FOLIO_GATEWAY_STATIC_ROOT:-$PWD/Clients/web}
+# The organization and template of the demo inquiry made once the stack is up.
+demo_organization=${FOLIO_DEMO_ORGANIZATION:-org-demo}
+demo_template=${FOLIO_DEMO_TEMPLATE:-tmpl_full}
 # The vault's key-encryption key: made once, kept in run/ so the vaults stored there open on the next run.
 if [ -z "${FOLIO_VAULT_KEK:-}" ]; then
     [ -f "$root/vault-kek" ] || head -c 32 /dev/urandom | base64 -w0 | tr '+/' '-_' | tr -d '=' >"$root/vault-kek"
@@ -70,7 +75,22 @@ for service in auth inquiry vault documents; do
         sleep 0.2
     done
 done
+# A demo inquiry, made at the emulator the way an operator's backend makes one (docs/folio-api.md).
+demo=$(curl -sS "$FOLIO_API_URL/v1/operator/inquiries" -H "authorization: Bearer $FOLIO_API_KEY" \
+    -H 'content-type: application/json' -H "idempotency-key: run-stack-$(date +%s%N)" \
+    -d "{\"organizationId\":\"$demo_organization\",\"templateId\":\"$demo_template\",\"launchCodeTtlSeconds\":86400}" 2>/dev/null || true)
+launch_code=$(printf '%s' "$demo" | sed -n 's/.*"launchCode" *: *"\([^"]*\)".*/\1/p')
 echo "== FolioHost is running"
+echo "   Client    http://127.0.0.1:$FOLIO_GATEWAY_PORT/?org=$demo_organization"
+if [ -n "$launch_code" ]; then
+    echo "   Inquiry   http://127.0.0.1:$FOLIO_GATEWAY_PORT/?org=$demo_organization&code=$launch_code"
+    echo "             launch code $launch_code ($demo_template, single use, valid for a day)"
+    page=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' \
+        "http://127.0.0.1:$FOLIO_GATEWAY_PORT/?org=$demo_organization&code=$launch_code" 2>/dev/null || true)
+    [ -z "$page" ] || echo "             as a QR code: http://127.0.0.1:$FOLIO_GATEWAY_PORT/qr.svg?data=$page"
+else
+    echo "   (no demo inquiry: the emulator answered ${demo:-nothing}; see $root/logs/folio-emulator.log)" >&2
+fi
 echo "   Gateway   http://127.0.0.1:$FOLIO_GATEWAY_PORT/rpc  (OpenRPC: /openrpc.json, metrics: /metrics)"
 echo "   Emulator  $FOLIO_API_URL"
 echo "   Logs      $root/logs/"

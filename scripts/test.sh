@@ -3,7 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scripts/install-deps.sh
+scripts/install-deps.sh --browser
+scripts/browser-venv.sh
 dir=$(mktemp -d /tmp/folio-test.XXXXXX)
 cleanup() { scripts/services.sh stop "$dir" || true; rm -rf "$dir"; }
 trap cleanup EXIT
@@ -26,5 +27,18 @@ set -e
 if [ "$status" -ne 0 ]; then
     echo "== swift test failed with status $status; failures:"
     grep -E "error:|failed|Fatal|Crash" "$dir/test.log" | head -100
+    exit "$status"
+fi
+
+# The reference client in headless Chromium against a stack of its own (Tests/Browser/README.md); screenshots
+# and the stack's logs in .build/browser-output/.
+echo "== browser tests"
+rm -rf .build/browser-output
+set +e
+(cd Tests/Browser && FOLIO_BROWSER_BIN="$(swift build --show-bin-path)" ../../.venv-browser/bin/python -m pytest -p no:cacheprovider)
+status=$?
+set -e
+if [ "$status" -ne 0 ]; then
+    echo "== browser tests failed with status $status; screenshots and logs: .build/browser-output/" >&2
     exit "$status"
 fi

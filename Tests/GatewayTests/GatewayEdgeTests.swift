@@ -203,10 +203,23 @@ final class GatewayEdgeTests: XCTestCase {
         let script = try await harness.get("/js/app.js")
         XCTAssertEqual(text(script.body), "console.log(1)")
         XCTAssertEqual(script.headers["content-type"], "text/javascript; charset=utf-8")
+        for response in [index, script] {
+            XCTAssertEqual(
+                response.headers["content-security-policy"],
+                "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+                    + "media-src 'self' blob: mediastream:; connect-src 'self'; frame-ancestors 'none'; "
+                    + "base-uri 'none'; form-action 'self'; object-src 'none'")
+            XCTAssertEqual(response.headers["x-content-type-options"], "nosniff")
+            XCTAssertEqual(response.headers["referrer-policy"], "no-referrer")
+        }
+        XCTAssertEqual(StaticFiles.contentType(of: "a.css"), "text/css; charset=utf-8")
+        XCTAssertEqual(StaticFiles.contentType(of: "a.svg"), "image/svg+xml; charset=utf-8")
+        XCTAssertEqual(StaticFiles.contentType(of: "a.html"), "text/html; charset=utf-8")
         for path in ["/%2e%2e/secret.txt", "/js/%2E%2E/%2e%2e/secret.txt", "/link.txt", "/.env", "/missing.js", "/js"] {
             let refused = try await harness.get(path)
             XCTAssertEqual(refused.status, 404, path)
             XCTAssertFalse(text(refused.body).contains("secret"), path)
+            XCTAssertNotNil(refused.headers["content-security-policy"], path)
         }
         let files = StaticFiles(root: root.path)
         XCTAssertNil(files.resolve("/../secret.txt"))

@@ -102,10 +102,33 @@ final class GatewayHandler: Sendable {
             let token = RequestHeaders.bearerToken(request.headers["authorization"]) ?? request.query["token"]
             if let refused = rateLimit(request, token: token) { return (refused, []) }
             return (await handleEvents(request, token: token), [])
+        case "/qr.svg":
+            guard isRead else { return (.methodNotAllowed("GET"), []) }
+            if let refused = rateLimit(request, token: nil) { return (refused, []) }
+            return (Self.qrCode(request.query["data"]), [])
         default:
             guard let staticFiles, isRead else { return (.notFound, []) }
             if let refused = rateLimit(request, token: nil) { return (refused, []) }
             return (await staticFiles.response(for: request.path), [])
+        }
+    }
+
+    /// `GET /qr.svg?data=<text>`: the QR code of the text as SVG, or 400.
+    static func qrCode(_ data: String?) -> HTTPResponse {
+        let bytes = Array((data ?? "").utf8)
+        switch QRCodeSVG.modules(bytes) {
+        case .success(let modules):
+            return HTTPResponse(
+                status: 200,
+                headers: [("Content-Type", "image/svg+xml; charset=utf-8"), ("Cache-Control", "no-store")]
+                    + StaticFiles.securityHeaders,
+                text: QRCodeSVG.svg(modules))
+        case .failure(.invalidSize(let size)):
+            return .text(
+                400, "data must be 1–\(QRCodeSVG.dataSizes.upperBound) bytes, not \(size)\n",
+                headers: StaticFiles.securityHeaders)
+        case .failure(.encodingFailed(let code)):
+            return .text(400, "the data does not fit a QR code (errno \(code))\n", headers: StaticFiles.securityHeaders)
         }
     }
 

@@ -45,19 +45,35 @@ public struct StaticFiles: Sendable {
         }
     }
 
+    /// The Content-Security-Policy of the client's files: scripts, styles and connections from the Gateway
+    /// only (no inline script or style), images also as `data:`/`blob:` URLs, camera streams as `mediastream:`,
+    /// no frames around the page, no plugins.
+    public static let contentSecurityPolicy =
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+        + "media-src 'self' blob: mediastream:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
+        + "form-action 'self'; object-src 'none'"
+
+    /// The headers of every answer for a static file (404s included) and of `/qr.svg`.
+    public static let securityHeaders: [(String, String)] = [
+        ("Content-Security-Policy", contentSecurityPolicy), ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"),
+    ]
+
     private func read(_ path: String) -> HTTPResponse {
         guard let file = resolve(path),
             let attributes = try? FileManager.default.attributesOfItem(atPath: file),
             attributes[.type] as? FileAttributeType == .typeRegular,
             let size = attributes[.size] as? Int, size <= maxFileSize,
             let data = FileManager.default.contents(atPath: file)
-        else { return .notFound }
+        else {
+            var notFound = HTTPResponse.notFound
+            notFound.headers += Self.securityHeaders
+            return notFound
+        }
         return HTTPResponse(
             status: 200,
-            headers: [
-                ("Content-Type", Self.contentType(of: file)), ("X-Content-Type-Options", "nosniff"),
-                ("Cache-Control", "no-cache"),
-            ],
+            headers: [("Content-Type", Self.contentType(of: file)), ("Cache-Control", "no-cache")]
+                + Self.securityHeaders,
             body: .bytes(Array(data)))
     }
 
@@ -69,7 +85,7 @@ public struct StaticFiles: Sendable {
         case "css": "text/css; charset=utf-8"
         case "json", "map": "application/json"
         case "txt": "text/plain; charset=utf-8"
-        case "svg": "image/svg+xml"
+        case "svg": "image/svg+xml; charset=utf-8"
         case "png": "image/png"
         case "jpg", "jpeg": "image/jpeg"
         case "gif": "image/gif"
