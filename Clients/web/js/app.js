@@ -71,7 +71,10 @@ async function start() {
     setLocale(value);
     await openScreen(currentScreen ?? 'session');
   });
-  const first = new URLSearchParams(location.search).get('screen') ?? 'session';
+  const query = new URLSearchParams(location.search);
+  // A launch link (?code=…) or a handoff link (?handoff=…) opens the inquiry; a provider's redirect has a state too.
+  const linked = (query.get('code') && !query.get('state')) || query.get('handoff') ? 'inquiry' : 'session';
+  const first = query.get('screen') ?? linked;
   await openScreen(screens.includes(first) ? first : 'session');
 }
 

@@ -31,6 +31,18 @@ export function render(container, node, { key, keep = [], onNewStep } = {}) {
       caret = null;
     }
   }
+  // A button that is the same as before stays the same node, so a click whose mousedown came before the render
+  // still lands on it.
+  if (previousKey === (key ?? '')) {
+    const nodes = node instanceof Node ? [node] : [node].flat(Infinity).filter((entry) => entry instanceof Node);
+    for (const root of nodes) {
+      if (!(root instanceof Element)) continue;
+      for (const button of root.querySelectorAll('button[id]')) {
+        const old = container.querySelector(`button#${CSS.escape(button.id)}`);
+        if (old && old.outerHTML === button.outerHTML) button.replaceWith(old);
+      }
+    }
+  }
   show(container, node);
   container.dataset.viewKey = key ?? '';
   if (previousKey !== (key ?? '')) {
