@@ -4,73 +4,103 @@
 import { h, show } from './dom.js';
 
 /**
- * Replaces the content of `container` with `node`.
+ * Shows `node` (one element) in `container`.
  *
- * - `key` names the step shown. When it differs from the last render's, the focus moves to the element
- *   `[data-heading]` (a heading with tabindex -1) and `onNewStep(headingText)` runs, so a screen reader hears
- *   the new step.
- * - When it is the same step, the element that had the focus (found again by its id) gets it back with its
- *   caret, and a text input that has the focus keeps what was typed: the model's echo of an edit may be older
- *   than the last keystroke. `keep` lists further ids whose typed value survives (inputs the model does not hold).
+ * - `key` names the step shown. When it differs from the last render's, the content is replaced, the focus
+ *   moves to the element `[data-heading]` (a heading with tabindex -1) and `onNewStep(headingText)` runs, so a
+ *   screen reader hears the new step. Answers true then.
+ * - When it is the same step, the page is updated in place (`morph`): focus, caret, what is being typed and the
+ *   elements themselves stay.
  */
-export function render(container, node, { key, keep = [], onNewStep } = {}) {
+export function render(container, node, { key, onNewStep } = {}) {
   const previousKey = container.dataset.viewKey;
-  const active = document.activeElement;
-  const focused = active && container.contains(active) && active.id ? active : null;
-  const saved = new Map();
-  for (const id of keep) {
-    const element = container.querySelector(`#${CSS.escape(id)}`);
-    if (element && 'value' in element) saved.set(id, element.value);
-  }
-  let caret = null;
-  if (focused && isTextInput(focused)) {
-    saved.set(focused.id, focused.value);
-    try {
-      caret = [focused.selectionStart, focused.selectionEnd];
-    } catch {
-      caret = null;
-    }
-  }
-  // A button that is the same as before stays the same node, so a click whose mousedown came before the render
-  // still lands on it.
-  if (previousKey === (key ?? '')) {
-    const nodes = node instanceof Node ? [node] : [node].flat(Infinity).filter((entry) => entry instanceof Node);
-    for (const root of nodes) {
-      if (!(root instanceof Element)) continue;
-      for (const button of root.querySelectorAll('button[id]')) {
-        const old = container.querySelector(`button#${CSS.escape(button.id)}`);
-        if (old && old.outerHTML === button.outerHTML) button.replaceWith(old);
-      }
-    }
+  const same = previousKey === (key ?? '') && container.firstElementChild && node instanceof Element
+    && container.childElementCount === 1;
+  container.dataset.viewKey = key ?? '';
+  if (same) {
+    // The same step: update the elements in place, so focus, caret, typed text and element references stay.
+    morph(container.firstElementChild, node);
+    return false;
   }
   show(container, node);
-  container.dataset.viewKey = key ?? '';
-  if (previousKey !== (key ?? '')) {
-    const heading = container.querySelector('[data-heading]');
-    if (heading) {
-      heading.focus();
-      if (onNewStep) onNewStep(heading.textContent);
+  const heading = container.querySelector('[data-heading]');
+  if (heading) {
+    heading.focus();
+    if (onNewStep) onNewStep(heading.textContent);
+  }
+  return true;
+}
+
+/**
+ * Makes `from` (in the page) look like `to` (just built), keeping every element that is still there. Elements
+ * pair by id where they have one, else by tag in order. A text input that has the focus keeps what was typed
+ * (the model's echo of an edit may be older than the last keystroke); it takes the model's text on blur.
+ */
+export function morph(from, to) {
+  if (from === to) return from;
+  if (from.nodeType !== to.nodeType || from.nodeName !== to.nodeName
+    || (from.nodeType === Node.ELEMENT_NODE && (from.id || '') !== (to.id || ''))) {
+    from.replaceWith(to);
+    return to;
+  }
+  if (from.nodeType !== Node.ELEMENT_NODE) {
+    if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
+    return from;
+  }
+  for (const attribute of [...from.attributes]) {
+    if (from.tagName === 'DIALOG' && attribute.name === 'open') continue;
+    if (!to.hasAttribute(attribute.name)) from.removeAttribute(attribute.name);
+  }
+  for (const attribute of [...to.attributes]) {
+    if (from.getAttribute(attribute.name) !== attribute.value) from.setAttribute(attribute.name, attribute.value);
+  }
+  for (const [type, listener] of Object.entries(from.folioListeners ?? {})) from.removeEventListener(type, listener);
+  for (const [type, listener] of Object.entries(to.folioListeners ?? {})) from.addEventListener(type, listener);
+  from.folioListeners = to.folioListeners;
+  morphChildren(from, to);
+  if (from.tagName === 'INPUT' || from.tagName === 'TEXTAREA' || from.tagName === 'SELECT') {
+    const typing = from === document.activeElement && isTextInput(from);
+    if (from.type === 'checkbox' || from.type === 'radio') {
+      if (from.checked !== to.checked) from.checked = to.checked;
+    } else if (from.type !== 'file' && !typing && from.value !== to.value) {
+      from.value = to.value;
     }
-    return true;
   }
-  for (const [id, value] of saved) {
-    const element = container.querySelector(`#${CSS.escape(id)}`);
-    if (element && 'value' in element && element.value !== value) element.value = value;
-  }
-  if (focused) {
-    const again = container.querySelector(`#${CSS.escape(focused.id)}`);
-    if (again && !again.disabled) {
-      again.focus();
-      if (caret && isTextInput(again) && caret[0] !== null) {
-        try {
-          again.setSelectionRange(caret[0], caret[1]);
-        } catch {
-          // number and date inputs have no caret to set
-        }
+  return from;
+}
+
+function morphChildren(from, to) {
+  const byId = new Map();
+  for (const child of from.children) if (child.id) byId.set(child.id, child);
+  let cursor = from.firstChild;
+  for (const next of [...to.childNodes]) {
+    let match = null;
+    if (next.nodeType === Node.ELEMENT_NODE && next.id) {
+      match = byId.get(next.id) ?? null;
+      if (match === next) match = null;
+    } else {
+      // the next unkeyed node of the same kind
+      let probe = cursor;
+      while (probe && !(probe.nodeName === next.nodeName && !(probe.nodeType === Node.ELEMENT_NODE && probe.id))) {
+        if (probe.nodeType === Node.ELEMENT_NODE && probe.id) break;
+        probe = probe.nextSibling;
       }
+      if (probe && probe.nodeName === next.nodeName && !(probe.nodeType === Node.ELEMENT_NODE && probe.id)) match = probe;
+    }
+    if (match) {
+      if (match !== cursor) from.insertBefore(match, cursor);
+      const kept = morph(match, next);
+      cursor = kept.nextSibling;
+    } else {
+      from.insertBefore(next, cursor);
+      cursor = next.nextSibling;
     }
   }
-  return false;
+  while (cursor) {
+    const after = cursor.nextSibling;
+    cursor.remove();
+    cursor = after;
+  }
 }
 
 export function isTextInput(element) {

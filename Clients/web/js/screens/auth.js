@@ -524,7 +524,7 @@ export async function open(container, context) {
     const newError = errorKey && errorKey !== lastErrorKey;
     lastErrorKey = errorKey;
     const newStep = render(container, view, {
-      key, keep: ['auth-email'],
+      key,
       onNewStep: (text) => { if (!newError) context.announce(text); },
     });
     if (newError || (localError && !newStep)) {

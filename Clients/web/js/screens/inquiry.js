@@ -808,7 +808,7 @@ export async function open(container, context) {
     const newError = (errorKey || fieldErrors) && fullKey !== lastErrorKey;
     lastErrorKey = fullKey;
     render(container, view, {
-      key, keep: ['inquiry-code'],
+      key,
       onNewStep: (heading) => { if (!newError) context.announce(heading); },
     });
     if (newError) {
