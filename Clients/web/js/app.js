@@ -1,5 +1,6 @@
 // The page: one runtime per tab, a screen per store. Each screen module (js/screens/<name>.js) exports
-// `open(container, context)` and answers a function that closes what it mounted.
+// `open(container, context)` and answers a function that closes what it mounted. That function may carry
+// `setLocale(locale)`: then a change of language goes to the open screen instead of opening it again.
 
 import { call, setToken } from './rpc.js';
 import { mount } from './store.js';
@@ -69,7 +70,13 @@ async function start() {
     sessionStorage.setItem('folio.locale', value);
     await call('runtime.setLocale', { locale: value });
     setLocale(value);
-    await openScreen(currentScreen ?? 'session');
+    // A screen that can follow the language itself keeps its store (a ceremony or an inquiry goes on).
+    if (closeScreen && typeof closeScreen.setLocale === 'function') {
+      renderNav();
+      await closeScreen.setLocale(value);
+    } else {
+      await openScreen(currentScreen ?? 'session');
+    }
   });
   const query = new URLSearchParams(location.search);
   // A launch link (?code=…) or a handoff link (?handoff=…) opens the inquiry; a provider's redirect has a state too.

@@ -542,9 +542,12 @@ export async function open(container, context) {
     model = next;
     draw();
   });
-  return () => {
+  const close = () => {
     unsubscribe();
     window.removeEventListener('message', onMessage);
     return store.close();
   };
+  // The data region titles follow runtime.setLocale in the next model; the page's labels are drawn again now.
+  close.setLocale = () => draw();
+  return close;
 }

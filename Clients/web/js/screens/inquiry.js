@@ -2,7 +2,7 @@
 // (screens of elements and fields, verification steps, the handoff, the end) and sends one ACT per interaction.
 
 import { h } from '../dom.js';
-import { t, addLabels, setLocale } from '../i18n.js';
+import { addLabels, setLocale, labelIn } from '../i18n.js';
 import { render, field, group, banner, toBase64 } from '../view.js';
 
 addLabels({
@@ -71,6 +71,13 @@ addLabels({
     inqAddressREGION: 'Region', inqAddressPOSTAL_CODE: 'Postleitzahl', inqAddressCOUNTRY: 'Land',
   },
 });
+
+let inquiryLocale = null;
+
+/** The page's label in the inquiry's language (the one its texts from Folio are in), else the SDK locale's. */
+function t(key) {
+  return labelIn(inquiryLocale ?? undefined, key);
+}
 
 function tf(key, values = {}) {
   return t(key).replace(/\{(\w+)\}/g, (match, name) => (name in values ? String(values[name]) : match));
@@ -742,6 +749,7 @@ export async function open(container, context) {
 
   function draw() {
     if (!model) return;
+    inquiryLocale = model.inquiry?.locale ?? null;
     const loading = model.loading;
     const stage = model.inquiry?.stage;
     let key;
@@ -840,10 +848,19 @@ export async function open(container, context) {
     if (!container.contains(document.activeElement)) draw();
   }, 0);
   container.addEventListener('focusout', onFocusOut);
-  return async () => {
+  const close = async () => {
     unsubscribe();
     container.removeEventListener('focusout', onFocusOut);
     stopCapture();
     await store.close();
   };
+  // The page's language: a running inquiry is asked for its step in it (SET_LOCALE), as its language selector does.
+  close.setLocale = (value) => {
+    if (model?.inquiry?.stage && !model.failure && model.lifecycle?.type === 'STARTED') {
+      return act({ type: 'SET_LOCALE', value: { locale: value } });
+    }
+    draw();
+    return undefined;
+  };
+  return close;
 }
