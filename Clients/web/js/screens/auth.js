@@ -216,12 +216,13 @@ export async function open(container, context) {
       id: `${id}-form`, novalidate: true,
       onsubmit: (event) => {
         event.preventDefault();
-        const value = input.value;
-        if (!value) {
-          input.focus();
+        // The live input: a re-render updates the page in place, so the one built here may not be it.
+        const live = event.currentTarget.querySelector(`#${id}`);
+        if (!live.value) {
+          live.focus();
           return;
         }
-        send(make(value), id);
+        send(make(live.value), id);
       },
     },
     type === 'password'
@@ -244,7 +245,7 @@ export async function open(container, context) {
         onsubmit: (event) => {
           event.preventDefault();
           if (!email.trim()) {
-            input.focus();
+            event.currentTarget.querySelector('#auth-email').focus();
             return;
           }
           send({ type: 'START', value: { value: { type: 'SIGN_IN', value: { value: {
@@ -326,7 +327,9 @@ export async function open(container, context) {
           id: 'auth-social-form', novalidate: true,
           onsubmit: (event) => {
             event.preventDefault();
-            send(answer('SOCIAL_CALLBACK', { code: code.value.trim(), state: state.value.trim() }), 'auth-social-code');
+            const form = event.currentTarget;
+            send(answer('SOCIAL_CALLBACK', { code: form.querySelector('#auth-social-code').value.trim(),
+              state: form.querySelector('#auth-social-state').value.trim() }), 'auth-social-code');
           },
         },
         field({ id: 'auth-social-code', label: t('authSocialCode'), control: code, error: errorAt('auth-social-code') }),
@@ -353,8 +356,9 @@ export async function open(container, context) {
             id: 'auth-device-form', novalidate: true,
             onsubmit: (event) => {
               event.preventDefault();
-              if (!ack.value.trim()) return;
-              send({ type: 'COMPLETE_DEVICE_LINK', value: { challengeId: value.challengeId, transferAck: ack.value.trim() } },
+              const transferAck = event.currentTarget.querySelector('#auth-transfer-ack').value.trim();
+              if (!transferAck) return;
+              send({ type: 'COMPLETE_DEVICE_LINK', value: { challengeId: value.challengeId, transferAck } },
                 'auth-transfer-ack');
             },
           },
@@ -468,7 +472,7 @@ export async function open(container, context) {
             onclick: async () => {
               try {
                 await navigator.clipboard.writeText(value.code);
-                status.textContent = t('authRecoveryCopied');
+                container.querySelector('#auth-recovery-status').textContent = t('authRecoveryCopied');
               } catch {
                 // the code is on the screen to write down
               }
