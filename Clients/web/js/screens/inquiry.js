@@ -34,6 +34,8 @@ addLabels({
     inqName: 'Name', inqDocument: 'Document', inqNumber: 'Number', inqBirthdate: 'Date of birth',
     inqExpiry: 'Valid until', inqLanguage: 'Language', inqError: 'Something went wrong', inqSending: 'Sending…',
     inqLinkRefused: 'The link could not be opened.', inqCode: 'Code',
+    inqDocTypePASSPORT: 'Passport', inqDocTypeDRIVING_LICENSE: 'Driving licence',
+    inqDocTypeNATIONAL_IDENTITY_CARD: 'ID card', inqDocTypeRESIDENCE_PERMIT: 'Residence permit',
     inqAddressLINE1: 'Street and number', inqAddressLINE2: 'Address line 2', inqAddressCITY: 'City',
     inqAddressREGION: 'Region', inqAddressPOSTAL_CODE: 'Postal code', inqAddressCOUNTRY: 'Country',
   },
@@ -67,6 +69,8 @@ addLabels({
     inqName: 'Name', inqDocument: 'Dokument', inqNumber: 'Nummer', inqBirthdate: 'Geburtsdatum',
     inqExpiry: 'Gültig bis', inqLanguage: 'Sprache', inqError: 'Etwas ist schiefgelaufen', inqSending: 'Wird gesendet…',
     inqLinkRefused: 'Der Link konnte nicht geöffnet werden.', inqCode: 'Code',
+    inqDocTypePASSPORT: 'Reisepass', inqDocTypeDRIVING_LICENSE: 'Führerschein',
+    inqDocTypeNATIONAL_IDENTITY_CARD: 'Personalausweis', inqDocTypeRESIDENCE_PERMIT: 'Aufenthaltstitel',
     inqAddressLINE1: 'Straße und Hausnummer', inqAddressLINE2: 'Adresszusatz', inqAddressCITY: 'Ort',
     inqAddressREGION: 'Region', inqAddressPOSTAL_CODE: 'Postleitzahl', inqAddressCOUNTRY: 'Land',
   },
@@ -537,7 +541,7 @@ export async function open(container, context) {
             keepCamera = true;
             const host = cameraHost(`${stepId}:${v.side}:${attempt.used}`);
             parts.push(host);
-            parts.push(h('p', { id: 'inquiry-trigger', role: 'status', 'data-trigger': trigger,
+            if (!capture?.failed) parts.push(h('p', { id: 'inquiry-trigger', role: 'status', 'data-trigger': trigger,
               'data-should-capture': v.camera?.shouldCapture ? 'true' : null }, t(`inqTrigger${trigger}`)));
           }
           parts.push(uploadControl({ id: 'inquiry-upload', fieldKey: v.captureField, mode: v.captureMode,
@@ -657,7 +661,8 @@ export async function open(container, context) {
     const out = identity.output?.value ?? {};
     const rows = [
       [t('inqName'), [out.givenName, out.middleName, out.familyName].filter(Boolean).join(' ')],
-      [t('inqDocument'), out.documentType ?? identity.selectedDocumentType],
+      [t('inqDocument'), (out.documentType ?? identity.selectedDocumentType)
+        && t(`inqDocType${out.documentType ?? identity.selectedDocumentType}`)],
       [t('inqNumber'), out.documentNumber], [t('inqBirthdate'), out.birthdate], [t('inqExpiry'), out.expirationDate],
     ].filter(([, value]) => value);
     return h('section', { id: 'inquiry-identity', 'aria-labelledby': 'inquiry-identity-title' },
