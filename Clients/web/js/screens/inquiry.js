@@ -849,9 +849,8 @@ export async function open(container, context) {
     }
   });
   // Re-render on leaving an input: what the store shaped (masks, phone formatting) replaces what was typed.
-  const onFocusOut = () => setTimeout(() => {
-    if (!container.contains(document.activeElement)) draw();
-  }, 0);
+  // (The page is updated in place, so the element that takes the focus stays what it is.)
+  const onFocusOut = () => setTimeout(draw, 0);
   container.addEventListener('focusout', onFocusOut);
   const close = async () => {
     unsubscribe();
