@@ -423,13 +423,17 @@ export async function open(container, context) {
   function screenView(screen, state) {
     const containers = screen.containers.map((box) => {
       const layout = box.layout.type;
-      const style = layout === 'CUSTOM'
-        ? `gap:${box.layout.value.gap}px;padding-top:${box.layout.value.paddingTop}px;padding-bottom:${box.layout.value.paddingBottom}px`
-        : null;
       const elements = box.elements.map((entry) => element(entry, state));
-      return h(layout === 'HEADER' ? 'header' : (layout === 'FOOTER' ? 'footer' : 'div'), {
-        class: `container layout-${layout}`, 'data-container': box.id, style,
+      const node = h(layout === 'HEADER' ? 'header' : (layout === 'FOOTER' ? 'footer' : 'div'), {
+        class: `container layout-${layout}`, 'data-container': box.id,
       }, layout === 'ACTION' ? h('div', { class: 'actions' }, elements) : elements);
+      if (layout === 'CUSTOM') {
+        // Through the CSSOM: the Content-Security-Policy (style-src 'self') refuses style attributes.
+        const { gap, paddingTop, paddingBottom } = box.layout.value;
+        Object.assign(node.style, { display: 'flex', flexDirection: 'column', gap: `${gap}px`,
+          paddingTop: `${paddingTop}px`, paddingBottom: `${paddingBottom}px` });
+      }
+      return node;
     });
     const observer = screen.containers.some((box) => box.elements.some((entry) => entry.type === 'BUTTON'
       && entry.value.intent.type === 'CONTINUE_HERE'));
