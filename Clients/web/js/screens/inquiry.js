@@ -266,6 +266,7 @@ export async function open(container, context) {
     const national = h('input', {
       type: 'tel', autocomplete: 'tel-national', inputmode: 'tel', readonly: readOnly,
       oninput: (event) => text(input.national.field, event.target.value),
+      onchange: (event) => text(input.national.field, event.target.value),
     });
     national.value = input.national.text ?? '';
     const errorId = error ? `${id}-error` : null;
@@ -291,13 +292,16 @@ export async function open(container, context) {
       return element;
     };
     const textInput = (attributes, onText, shape = (value) => value) => {
+      // input while typing; change too, for a value set without typing (a cleared field, autofill)
+      const onEdit = (event) => {
+        const shaped = shape(event.target.value);
+        if (shaped !== event.target.value) event.target.value = shaped;
+        onText(shaped);
+      };
       const input = h('input', {
         readonly: f.readOnly, placeholder: f.placeholder, ...attributes,
-        oninput: (event) => {
-          const shaped = shape(event.target.value);
-          if (shaped !== event.target.value) event.target.value = shaped;
-          onText(shaped);
-        },
+        oninput: onEdit,
+        onchange: onEdit,
       });
       input.value = typeof f.value === 'string' ? f.value : '';
       return input;
@@ -315,7 +319,8 @@ export async function open(container, context) {
         hint: c.min !== undefined || c.max !== undefined ? [c.min, c.max].map((v) => v ?? '…').join(' – ') : null }));
       case 'TEXT_AREA': {
         const area = h('textarea', { rows: c.rows ?? 4, maxlength: c.maxLength, readonly: f.readOnly,
-          placeholder: f.placeholder, oninput: (event) => text(f.key, event.target.value) });
+          placeholder: f.placeholder, oninput: (event) => text(f.key, event.target.value),
+          onchange: (event) => text(f.key, event.target.value) });
         area.value = typeof f.value === 'string' ? f.value : '';
         return wrap(field({ ...common, control: area }));
       }
@@ -385,11 +390,11 @@ export async function open(container, context) {
         const autocomplete = { LINE1: 'address-line1', LINE2: 'address-line2', CITY: 'address-level2',
           REGION: 'address-level1', POSTAL_CODE: 'postal-code', COUNTRY: 'country' };
         const inputs = names.map((part) => {
+          const onPart = () => edit(f.key, { type: 'ADDRESS', value: { parts: names
+            .map((name) => ({ part: name, value: container.querySelector(`#${id}-${name.toLowerCase()}`)?.value ?? '' }))
+            .filter((entry) => entry.value !== '') } });
           const input = h('input', { type: 'text', id: `${id}-${part.toLowerCase()}`, autocomplete: autocomplete[part],
-            readonly: f.readOnly, 'data-part': part,
-            oninput: () => edit(f.key, { type: 'ADDRESS', value: { parts: names
-              .map((name) => ({ part: name, value: container.querySelector(`#${id}-${name.toLowerCase()}`)?.value ?? '' }))
-              .filter((entry) => entry.value !== '') } }) });
+            readonly: f.readOnly, 'data-part': part, oninput: onPart, onchange: onPart });
           input.value = parts.get(part) ?? '';
           return h('div', { class: 'field' }, h('label', { for: input.id }, t(`inqAddress${part}`)), input);
         });
@@ -565,12 +570,13 @@ export async function open(container, context) {
           if (v.image) parts.push(h('p', { id: 'inquiry-image' }, tf('inqChosen', { name: v.image.fileName, size: formatSize(v.image.sizeBytes) })));
         } else {
           const digits = v.code?.value ?? '';
+          const onCode = (event) => {
+            const only = event.target.value.replace(/\D/g, '').slice(0, v.code?.length ?? 12);
+            if (only !== event.target.value) event.target.value = only;
+            text(v.codeField, only);
+          };
           const input = h('input', { type: 'text', inputmode: 'numeric', autocomplete: 'one-time-code',
-            maxlength: v.code?.length, oninput: (event) => {
-              const only = event.target.value.replace(/\D/g, '').slice(0, v.code?.length ?? 12);
-              if (only !== event.target.value) event.target.value = only;
-              text(v.codeField, only);
-            } });
+            maxlength: v.code?.length, oninput: onCode, onchange: onCode });
           input.value = digits;
           parts.push(field({ id: 'inquiry-otp', label: t('inqCode'), control: input,
             hint: tf('inqCodeHint', { length: v.code?.length, limit: v.confirmLimit, ttl: v.codeTtl }),
@@ -597,7 +603,8 @@ export async function open(container, context) {
       case 'VERIFY':
         if (kind === 'EMAIL_OTP') {
           const input = h('input', { type: 'email', autocomplete: 'email', placeholder: v.placeholder,
-            oninput: (event) => text(v.contactField, event.target.value) });
+            oninput: (event) => text(v.contactField, event.target.value),
+            onchange: (event) => text(v.contactField, event.target.value) });
           input.value = v.value ?? '';
           parts.push(field({ id: 'inquiry-contact', label: v.label, control: input, error: fieldErrorOf(v.contactField),
             required: true }));
