@@ -12,9 +12,7 @@ addLabels({
     inqJoin: 'Continue from another device', inqResume: 'Resume on this device',
     inqClosed: 'The verification was closed.', inqRetry: 'Try again', inqClose: 'Close', inqComplete: 'Finish',
     inqAttempt: 'Attempt {used} of {max}', inqSide: 'Side: {side}', inqSideFRONT: 'front', inqSideBACK: 'back',
-    inqSideBARCODE: 'barcode', inqTriggerSEARCHING: 'Hold the document inside the frame.',
-    inqTriggerSUGGESTED: 'Hold still…', inqTriggerABOUT_TO_DECIDE: 'Hold still, taking the photo…',
-    inqTriggerDECIDED: 'Photo taken.', inqPhoto: 'Photo of the document', inqPhotoTake: 'Take or choose a photo',
+    inqSideBARCODE: 'barcode', inqPhoto: 'Photo of the document', inqPhotoTake: 'Take or choose a photo',
     inqChosen: 'File: {name} ({size})', inqCameraMissing: 'The camera cannot be used on this page; choose a photo instead.',
     inqNfcNative: 'Reading the chip of your document needs the Folio app on a phone with NFC. This browser cannot '
       + 'read it. Continue on your phone, or use the app.',
@@ -46,8 +44,6 @@ addLabels({
     inqClosed: 'Die Verifizierung wurde geschlossen.', inqRetry: 'Erneut versuchen', inqClose: 'Schließen',
     inqComplete: 'Abschließen', inqAttempt: 'Versuch {used} von {max}', inqSide: 'Seite: {side}',
     inqSideFRONT: 'Vorderseite', inqSideBACK: 'Rückseite', inqSideBARCODE: 'Barcode',
-    inqTriggerSEARCHING: 'Halte das Dokument in den Rahmen.', inqTriggerSUGGESTED: 'Bitte still halten…',
-    inqTriggerABOUT_TO_DECIDE: 'Bitte still halten, das Foto wird aufgenommen…', inqTriggerDECIDED: 'Foto aufgenommen.',
     inqPhoto: 'Foto des Dokuments', inqPhotoTake: 'Foto aufnehmen oder auswählen', inqChosen: 'Datei: {name} ({size})',
     inqCameraMissing: 'Die Kamera kann auf dieser Seite nicht verwendet werden; wähle stattdessen ein Foto.',
     inqNfcNative: 'Um den Chip deines Dokuments zu lesen, brauchst du die Folio-App auf einem Handy mit NFC. '
@@ -525,6 +521,7 @@ export async function open(container, context) {
     const title = v.title ?? processing?.title ?? '';
     const parts = [];
     let keepCamera = false;
+    let scanTrigger = null;
     const buttons = () => (v.buttons?.length
       ? h('div', { class: 'actions' }, v.buttons.map((view) => button(view, { loading }))) : null);
 
@@ -550,8 +547,8 @@ export async function open(container, context) {
             keepCamera = true;
             const host = cameraHost(`${stepId}:${v.side}:${attempt.used}`);
             parts.push(host);
-            if (!capture?.failed) parts.push(h('p', { id: 'inquiry-trigger', role: 'status', 'data-trigger': trigger,
-              'data-should-capture': v.camera?.shouldCapture ? 'true' : null }, t(`inqTrigger${trigger}`)));
+            // The camera module shows its own hint for the trigger; the step carries it for tests and styles.
+            scanTrigger = { trigger, shouldCapture: Boolean(v.camera?.shouldCapture) };
           }
           parts.push(uploadControl({ id: 'inquiry-upload', fieldKey: v.captureField, mode: v.captureMode,
             label: v.captureMode === 'FILE_PICKER' ? t('inqPhoto') : t('inqPhotoTake') }));
@@ -626,7 +623,8 @@ export async function open(container, context) {
     if (!keepCamera) stopCapture();
     return h('form', {
       id: 'inquiry-verification', 'data-kind': kind, 'data-state': state.type, 'data-step': stepId,
-      'data-attempt-phase': attempt.phase, novalidate: true,
+      'data-attempt-phase': attempt.phase, 'data-trigger': scanTrigger?.trigger ?? null,
+      'data-should-capture': scanTrigger?.shouldCapture ? 'true' : null, novalidate: true,
       onsubmit: (event) => {
         event.preventDefault();
         container.querySelector('#inquiry-verification button.primary[data-intent="SUBMIT"]:not(:disabled)')?.click();
