@@ -107,3 +107,34 @@ def test_cancel_returns_to_the_start(stack, driver):
     wait_for(driver, "#auth-cancel").click()
     wait_for(driver, '#auth-screen[data-flow="IDLE"]')
     assert driver.find_element(By.ID, "auth-email").get_attribute("value") == "dana@example.org"
+
+
+def test_a_closed_passkey_dialog_is_reported_and_can_be_opened_again(stack, driver):
+    start_sign_in(stack, driver, "org_bluebank", "pia@example.org")
+    wait_for(driver, '#auth-screen[data-phase="PASSKEY"]')
+    # The dialog is closed by the person: the browser rejects with NotAllowedError.
+    driver.execute_script(
+        "navigator.credentials.get = () => Promise.reject(new DOMException('closed', 'NotAllowedError'));"
+    )
+    wait_for(driver, "#auth-passkey").click()
+    wait_for(driver, '#auth-screen[data-error="PASSKEY_CANCELLED"]')
+    assert wait_for(driver, "#auth-banner").text == "The passkey request was cancelled."
+    assert wait_for(driver, "#auth-passkey").is_enabled()
+
+
+def test_a_device_approval_refused_shows_at_its_input_and_a_recovery_code_goes_on(stack, driver):
+    start_sign_in(stack, driver, "org_bluebank", "omar@example.org")
+    wait_for(driver, "#auth-password").send_keys("omar-Password-4")
+    wait_for(driver, "#auth-submit").click()
+    wait_for(driver, '#auth-screen[data-phase="DEVICE_APPROVAL"]')
+    assert wait_for(driver, "#auth-device [data-fingerprint]").text
+    wait_for(driver, "#auth-transfer-ack").send_keys("c2lnbmF0dXJl")
+    wait_for(driver, "#auth-submit").click()
+    assert wait_for(driver, "#auth-transfer-ack-error").text == "The approval from your other device was not accepted."
+
+    wait_for(driver, '#auth-alt-recovery-code[data-method="RECOVERY_CODE"]').click()
+    wait_for(driver, '#auth-screen[data-phase="RECOVERY_CODE"]')
+    wait_for(driver, "#auth-recovery-code").send_keys("omar-3hvn 8rlc-2zeg")
+    wait_for(driver, "#auth-submit").click()
+    wait_for(driver, '#auth-screen[data-flow="AUTHENTICATED"]')
+    screenshot(driver, "auth-after-recovery-code")
