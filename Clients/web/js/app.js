@@ -58,7 +58,8 @@ export async function openScreen(name, options = {}) {
   show(main, h('p', {}, t('loading')));
   const module = await import(`./screens/${name}.js`);
   closeScreen = await module.open(main, { ...context, options });
-  main.focus();
+  // The screen may have put the focus on its heading already.
+  if (!main.contains(document.activeElement)) main.focus();
 }
 
 const context = { mount, call, openScreen, announce, runtime: null };
