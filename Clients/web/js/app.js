@@ -1,5 +1,6 @@
 // The page: one runtime per tab, a screen per store. Each screen module (js/screens/<name>.js) exports
-// `open(container, context)` and answers a function that closes what it mounted.
+// `open(container, context)` and answers a function that closes what it mounted. That function may carry
+// `setLocale(locale)`: then a change of language goes to the open screen instead of opening it again.
 
 import { call, setToken } from './rpc.js';
 import { mount } from './store.js';
@@ -57,7 +58,8 @@ export async function openScreen(name, options = {}) {
   show(main, h('p', {}, t('loading')));
   const module = await import(`./screens/${name}.js`);
   closeScreen = await module.open(main, { ...context, options });
-  main.focus();
+  // The screen may have put the focus on its heading already.
+  if (!main.contains(document.activeElement)) main.focus();
 }
 
 const context = { mount, call, openScreen, announce, runtime: null };
@@ -69,9 +71,18 @@ async function start() {
     sessionStorage.setItem('folio.locale', value);
     await call('runtime.setLocale', { locale: value });
     setLocale(value);
-    await openScreen(currentScreen ?? 'session');
+    // A screen that can follow the language itself keeps its store (a ceremony or an inquiry goes on).
+    if (closeScreen && typeof closeScreen.setLocale === 'function') {
+      renderNav();
+      await closeScreen.setLocale(value);
+    } else {
+      await openScreen(currentScreen ?? 'session');
+    }
   });
-  const first = new URLSearchParams(location.search).get('screen') ?? 'session';
+  const query = new URLSearchParams(location.search);
+  // A launch link (?code=…) or a handoff link (?handoff=…) opens the inquiry; a provider's redirect has a state too.
+  const linked = (query.get('code') && !query.get('state')) || query.get('handoff') ? 'inquiry' : 'session';
+  const first = query.get('screen') ?? linked;
   await openScreen(screens.includes(first) ? first : 'session');
 }
 

@@ -6,6 +6,8 @@ export function h(tag, attributes = {}, ...children) {
     if (value === null || value === undefined || value === false) continue;
     if (name.startsWith('on') && typeof value === 'function') {
       element.addEventListener(name.slice(2), value);
+      // Kept so that a re-render that updates this element in place (view.js morph) can swap the handler.
+      (element.folioListeners ??= {})[name.slice(2)] = value;
     } else if (name === 'class') {
       element.className = value;
     } else if (value === true) {

@@ -31,3 +31,9 @@ export function t(key) {
 export function addLabels(more) {
   for (const [language, entries] of Object.entries(more)) Object.assign(labels[language] ??= {}, entries);
 }
+
+/** The label `key` in `language` (a locale such as `de-CH` works), English when that language has none. */
+export function labelIn(language, key) {
+  const primary = (language ?? current).split('-')[0];
+  return labels[primary]?.[key] ?? labels.en[key] ?? key;
+}

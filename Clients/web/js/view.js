@@ -1,0 +1,174 @@
+// What the store screens share: a re-render that keeps what the person is doing (focus, caret, typed text),
+// moves focus to the heading when the screen shows a new step, and the labelled field with its error.
+
+import { h, show } from './dom.js';
+
+/**
+ * Shows `node` (one element) in `container`.
+ *
+ * - `key` names the step shown. When it differs from the last render's, the content is replaced, the focus
+ *   moves to the element `[data-heading]` (a heading with tabindex -1) and `onNewStep(headingText)` runs, so a
+ *   screen reader hears the new step. Answers true then.
+ * - When it is the same step, the page is updated in place (`morph`): focus, caret, what is being typed and the
+ *   elements themselves stay.
+ */
+export function render(container, node, { key, onNewStep } = {}) {
+  const previousKey = container.dataset.viewKey;
+  const same = previousKey === (key ?? '') && container.firstElementChild && node instanceof Element
+    && container.childElementCount === 1;
+  container.dataset.viewKey = key ?? '';
+  if (same) {
+    // The same step: update the elements in place, so focus, caret, typed text and element references stay.
+    morph(container.firstElementChild, node);
+    return false;
+  }
+  show(container, node);
+  const heading = container.querySelector('[data-heading]');
+  if (heading) {
+    heading.focus();
+    if (onNewStep) onNewStep(heading.textContent);
+  }
+  return true;
+}
+
+/**
+ * Makes `from` (in the page) look like `to` (just built), keeping every element that is still there. Elements
+ * pair by id where they have one, else by tag in order. A text input that has the focus keeps what was typed
+ * (the model's echo of an edit may be older than the last keystroke); it takes the model's text on blur.
+ */
+export function morph(from, to) {
+  if (from === to) return from;
+  if (from.nodeType !== to.nodeType || from.nodeName !== to.nodeName
+    || (from.nodeType === Node.ELEMENT_NODE && (from.id || '') !== (to.id || ''))) {
+    from.replaceWith(to);
+    return to;
+  }
+  if (from.nodeType !== Node.ELEMENT_NODE) {
+    if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
+    return from;
+  }
+  for (const attribute of [...from.attributes]) {
+    if (from.tagName === 'DIALOG' && attribute.name === 'open') continue;
+    if (!to.hasAttribute(attribute.name)) from.removeAttribute(attribute.name);
+  }
+  for (const attribute of [...to.attributes]) {
+    if (from.getAttribute(attribute.name) === attribute.value) continue;
+    // Styles through the CSSOM, which the Content-Security-Policy allows (a style attribute it refuses).
+    if (attribute.name === 'style') from.style.cssText = to.style.cssText;
+    else from.setAttribute(attribute.name, attribute.value);
+  }
+  for (const [type, listener] of Object.entries(from.folioListeners ?? {})) from.removeEventListener(type, listener);
+  for (const [type, listener] of Object.entries(to.folioListeners ?? {})) from.addEventListener(type, listener);
+  from.folioListeners = to.folioListeners;
+  morphChildren(from, to);
+  if (from.tagName === 'INPUT' || from.tagName === 'TEXTAREA' || from.tagName === 'SELECT') {
+    const typing = from === document.activeElement && isTextInput(from);
+    if (from.type === 'checkbox' || from.type === 'radio') {
+      if (from.checked !== to.checked) from.checked = to.checked;
+    } else if (from.type !== 'file' && !typing && from.value !== to.value) {
+      from.value = to.value;
+    }
+  }
+  return from;
+}
+
+function morphChildren(from, to) {
+  const byId = new Map();
+  for (const child of from.children) if (child.id) byId.set(child.id, child);
+  let cursor = from.firstChild;
+  for (const next of [...to.childNodes]) {
+    let match = null;
+    if (next.nodeType === Node.ELEMENT_NODE && next.id) {
+      match = byId.get(next.id) ?? null;
+      if (match === next) match = null;
+    } else {
+      // the next unkeyed node of the same kind
+      let probe = cursor;
+      while (probe && !(probe.nodeName === next.nodeName && !(probe.nodeType === Node.ELEMENT_NODE && probe.id))) {
+        if (probe.nodeType === Node.ELEMENT_NODE && probe.id) break;
+        probe = probe.nextSibling;
+      }
+      if (probe && probe.nodeName === next.nodeName && !(probe.nodeType === Node.ELEMENT_NODE && probe.id)) match = probe;
+    }
+    if (match) {
+      if (match !== cursor) from.insertBefore(match, cursor);
+      const kept = morph(match, next);
+      cursor = kept.nextSibling;
+    } else {
+      from.insertBefore(next, cursor);
+      cursor = next.nextSibling;
+    }
+  }
+  while (cursor) {
+    const after = cursor.nextSibling;
+    cursor.remove();
+    cursor = after;
+  }
+}
+
+export function isTextInput(element) {
+  return (element.tagName === 'INPUT' && !['checkbox', 'radio', 'file', 'button', 'submit'].includes(element.type))
+    || element.tagName === 'TEXTAREA';
+}
+
+/**
+ * A labelled control with its hint and error: `<div class="field"><label for=id>…</label>control<p id=id-error>`.
+ * The control gets `aria-invalid` and an `aria-describedby` that names the hint and the error.
+ */
+export function field({ id, label, control, hint = null, error = null, required = false }) {
+  const hintId = hint ? `${id}-hint` : null;
+  const errorId = error ? `${id}-error` : null;
+  const described = [hintId, errorId].filter(Boolean).join(' ');
+  if (described) control.setAttribute('aria-describedby', described);
+  if (error) control.setAttribute('aria-invalid', 'true');
+  if (required) control.setAttribute('aria-required', 'true');
+  control.id = id;
+  return h('div', { class: 'field', 'data-field': id },
+    h('label', { for: id }, label),
+    hint ? h('p', { id: hintId, class: 'hint' }, hint) : null,
+    control,
+    error ? h('p', { id: errorId, class: 'error', 'data-error-for': id }, error) : null);
+}
+
+/** A group of radios or checkboxes in a fieldset whose legend is the label; the error belongs to the group. */
+export function group({ id, label, children, error = null }) {
+  const errorId = error ? `${id}-error` : null;
+  return h('fieldset', {
+    id, class: 'field group', 'data-field': id, 'aria-describedby': errorId, 'aria-invalid': error ? 'true' : null,
+  },
+  h('legend', {}, label),
+  children,
+  error ? h('p', { id: errorId, class: 'error', 'data-error-for': id }, error) : null);
+}
+
+/** The error banner: role alert so it is read at once. */
+export function banner(id, text, kind = 'error', ...extra) {
+  return h('div', { id, class: `banner ${kind}`, role: kind === 'error' ? 'alert' : 'status' }, text, ...extra);
+}
+
+/** base64url (no padding) ⇄ bytes, for WebAuthn. */
+export function fromBase64Url(text) {
+  const base64 = text.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((text.length + 3) % 4);
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  return bytes.buffer;
+}
+
+export function toBase64Url(buffer) {
+  const bytes = new Uint8Array(buffer);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Standard base64 of bytes (uploads of the inquiry). */
+export function toBase64(buffer) {
+  const bytes = new Uint8Array(buffer);
+  let binary = '';
+  const chunk = 0x8000;
+  for (let index = 0; index < bytes.length; index += chunk) {
+    binary += String.fromCharCode(...bytes.subarray(index, index + chunk));
+  }
+  return btoa(binary);
+}

@@ -1,0 +1,155 @@
+"""The inquiry screen (js/screens/inquiry.js) driven by InquiryStore's model: a launch link to the end, the
+banner and an error at its field, German, a code step, a document upload and the handoff QR code."""
+
+import struct
+import zlib
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from browser import screenshot, wait_for
+from stack import OUTPUT
+
+
+def submit(driver):
+    wait_for(driver, '#inquiry button.primary[data-intent="SUBMIT"]:not(:disabled)').click()
+
+
+def active_id(driver):
+    return driver.execute_script("return document.activeElement && document.activeElement.id")
+
+
+def photo_file():
+    """A small PNG to upload as a document photo."""
+    width, height = 64, 40
+    raw = b"".join(b"\x00" + bytes((x * 7 + y * 3) % 256 for x in range(width * 3)) for y in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+    png += chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+    path = OUTPUT / "document-photo.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(png)
+    return str(path)
+
+
+def test_a_simple_inquiry_from_its_launch_link_to_the_end(stack, driver):
+    _, code = stack.create_inquiry("tmpl_simple")
+    driver.get(stack.page_url("org-demo", code=code))
+    wait_for(driver, '#inquiry-screen[data-step="name"]')
+    assert wait_for(driver, "#inquiry-title").text == "Your name"
+    assert active_id(driver) == "inquiry-title"
+
+    submit(driver)
+    banner = wait_for(driver, "#inquiry-banner")
+    assert "This field is required" in banner.text
+    assert banner.get_attribute("role") == "alert"
+
+    name = wait_for(driver, "#inquiry-field-f_name")
+    assert driver.find_element(By.CSS_SELECTOR, 'label[for="inquiry-field-f_name"]').text == "Name *"
+    name.send_keys("Ada Lovelace")
+    submit(driver)
+    wait_for(driver, '#inquiry-screen[data-step="review"]')
+    wait_for(driver, '#inquiry button[data-intent="COMPLETE"]:not(:disabled)').click()
+
+    wait_for(driver, '#inquiry-terminal[data-outcome="COMPLETED"]')
+    screenshot(driver, "inquiry-simple-end")
+    wait_for(driver, "#inquiry-close").click()
+    wait_for(driver, '#inquiry-closed[data-outcome="COMPLETED"]')
+    wait_for(driver, "#inquiry-code")
+
+
+def test_a_date_error_shows_at_its_field_and_masks_shape_the_text(stack, driver):
+    _, code = stack.create_inquiry("tmpl_full")
+    driver.get(stack.page_url("org-demo", code=code))
+    wait_for(driver, '#inquiry-screen[data-step="personal"]')
+
+    customer = wait_for(driver, "#inquiry-field-f_customer_number")
+    customer.send_keys("12345")
+    assert customer.get_attribute("value") == "12-345"
+
+    birth = wait_for(driver, "#inquiry-field-f_birth_date")
+    birth.send_keys("01012020")
+    assert birth.get_attribute("value") == "01.01.2020"
+    wait_for(driver, "#inquiry-field-f_full_name").click()
+    error = wait_for(driver, "#inquiry-field-f_birth_date-error")
+    assert "18" in error.text
+    birth = driver.find_element(By.ID, "inquiry-field-f_birth_date")
+    assert birth.get_attribute("aria-invalid") == "true"
+    assert "inquiry-field-f_birth_date-error" in birth.get_attribute("aria-describedby")
+    screenshot(driver, "inquiry-date-error")
+
+
+def test_the_page_language_asks_the_inquiry_for_german(stack, driver):
+    _, code = stack.create_inquiry("tmpl_simple")
+    driver.get(stack.page_url("org-demo", code=code))
+    wait_for(driver, '#inquiry-screen[data-step="name"]')
+    wait_for(driver, "#inquiry-field-f_name").send_keys("Ada")
+    Select(driver.find_element(By.ID, "language")).select_by_value("de")
+    wait_for(driver, '#inquiry[lang="de"]')
+    assert wait_for(driver, "#inquiry-title").text == "Dein Name"
+    assert driver.find_element(By.ID, "inquiry-field-f_name").get_attribute("value") == "Ada"
+    assert driver.find_element(By.ID, "nav-inquiry").text == "Verifizierung"
+    screenshot(driver, "inquiry-german")
+
+
+def test_an_email_code_step_shows_a_wrong_code_at_the_code(stack, driver):
+    _, code = stack.create_inquiry("tmpl_email")
+    driver.get(stack.page_url("org-demo", code=code))
+    wait_for(driver, '#inquiry-verification[data-kind="EMAIL_OTP"][data-state="VERIFY"]')
+    wait_for(driver, "#inquiry-contact").send_keys("erika@example.com")
+    submit(driver)
+    wait_for(driver, '#inquiry-verification[data-state="CONFIRM"]')
+    wait_for(driver, "#inquiry-otp").send_keys("000000")
+    submit(driver)
+    error = wait_for(driver, "#inquiry-otp-error")
+    assert error.text
+    assert driver.find_element(By.ID, "inquiry-otp").get_attribute("aria-invalid") == "true"
+
+    otp = driver.find_element(By.ID, "inquiry-otp")
+    otp.clear()
+    otp.send_keys(stack.last_code("erika@example.com"))
+    submit(driver)
+    wait_for(driver, '#inquiry:not([data-stage="VERIFICATION"]), #inquiry-verification[data-state="PASSED"]', timeout=30)
+
+
+def test_a_document_photo_is_uploaded_and_the_identity_shown(stack, driver):
+    _, code = stack.create_inquiry("tmpl_govid_upload")
+    driver.get(stack.page_url("org-demo", code=code))
+    wait_for(driver, '#inquiry-verification[data-state="SELECT_DOCUMENT"]')
+    wait_for(driver, '#inquiry-document-passport[data-document="PASSPORT"]').click()
+    submit(driver)
+    wait_for(driver, '#inquiry-verification[data-state="UPLOAD_REVIEW"]')
+    driver.find_element(By.ID, "inquiry-upload").send_keys(photo_file())
+    wait_for(driver, "#inquiry-image", "document-photo.png")
+    submit(driver)
+    wait_for(driver, "#inquiry-identity", timeout=40)
+    assert "ERIKA" in driver.find_element(By.ID, "inquiry-identity").text.upper()
+    screenshot(driver, "inquiry-identity")
+
+
+def test_the_handoff_shows_its_qr_code_and_continue_here_comes_back(stack, driver):
+    _, code = stack.create_inquiry("tmpl_full")
+    driver.get(stack.page_url("org-demo", code=code))
+    wait_for(driver, '#inquiry-screen[data-step="personal"]')
+    wait_for(driver, '#inquiry-button-handoff[data-intent="HANDOFF"]').click()
+    image = wait_for(driver, "#inquiry-handoff-qr")
+    assert image.get_attribute("src").split("?")[0].endswith("/qr.svg")
+    assert image.get_attribute("alt")
+    assert wait_for(driver, "#inquiry-handoff-code").text
+    driver.execute_script("return arguments[0].decode()", image)
+    assert driver.execute_script("return arguments[0].naturalWidth", image) > 0
+    screenshot(driver, "inquiry-handoff")
+    wait_for(driver, "#inquiry-continue-here").click()
+    wait_for(driver, '#inquiry-screen[data-step="personal"]')
+
+
+def test_an_unknown_launch_code_shows_the_failure_notice(stack, driver):
+    driver.get(stack.page_url("org-demo", code="ilc_unknownlaunchcode"))
+    notice = wait_for(driver, "#inquiry-failure")
+    assert notice.get_attribute("role") == "alert"
+    assert wait_for(driver, "#inquiry-title").text
+    wait_for(driver, "#inquiry-close").click()
+    wait_for(driver, "#inquiry-code")
