@@ -71,9 +71,11 @@ export async function open(container, context) {
     const state = model.reception;
     const type = tag(state);
     // The live region stays the same element; only its content changes, so screen readers read each change.
-    if (reception.dataset.reception === type && reception.dataset.key === JSON.stringify(state)) return;
+    const received = type === 'RECEIVED' ? model.items.find((item) => item.id === state.value.id) : null;
+    const key = JSON.stringify([state, received?.title ?? null]);
+    if (reception.dataset.key === key) return;
     reception.dataset.reception = type;
-    reception.dataset.key = JSON.stringify(state);
+    reception.dataset.key = key;
     reception.className = `reception reception-${type.toLowerCase()}`;
     switch (type) {
       case 'RECEIVING':
@@ -90,8 +92,7 @@ export async function open(container, context) {
         break;
       case 'RECEIVED': {
         const id = state.value.id;
-        const item = model.items.find((document) => document.id === id);
-        show(reception, h('span', {}, item ? `${item.title}: ${t('documentsReceived')}` : t('documentsReceived')), ' ',
+        show(reception, h('span', {}, received ? `${received.title}: ${t('documentsReceived')}` : t('documentsReceived')), ' ',
           h('a', {
             href: `#document-${encodeURIComponent(id)}`, id: 'reception-open', 'data-document-link': id,
             onclick: (event) => {
