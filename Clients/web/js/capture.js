@@ -97,6 +97,7 @@ export async function startCapture(container, store, context = {}) {
   let model = null;
   let photo = null; // {key, action, sent}: the photo taken for the SCAN of `key`
   let shownHint = null;
+  let uploaded = false; // the last SCAN ended after its photo was sent
 
   const video = h('video', { id: 'capture-video', playsinline: true, muted: true, autoplay: true, 'aria-label': t('captureVideo') });
   video.muted = true;
@@ -251,7 +252,13 @@ export async function startCapture(container, store, context = {}) {
     const scan = current;
     root.dataset.trigger = scan ? tag(scan.camera.trigger) : 'NONE';
     side.textContent = scan ? t(`captureSide${scan.side}`) : '';
-    if (!scan || root.dataset.camera !== 'on') return;
+    if (!scan) {
+      // The SCAN is over (the photo reached the step, or the inquiry moved on): nothing more to do here.
+      setHint(uploaded ? 'uploaded' : 'none', uploaded ? t('captureDECIDED') : '');
+      showProblem();
+      return;
+    }
+    if (root.dataset.camera !== 'on') return;
     const trigger = tag(scan.camera.trigger);
     if (photo?.sent && !photo.failed && !model.error) setHint('uploading', t('captureUploading'));
     else setHint(trigger, t(`capture${trigger}`));
@@ -269,7 +276,10 @@ export async function startCapture(container, store, context = {}) {
   const unsubscribe = store.subscribe((next) => {
     model = next;
     const scan = scanOf(next);
-    if (scan?.key !== current?.key && photo && photo.key !== scan?.key) photo = null; // another side, attempt or step
+    if (scan?.key !== current?.key) {
+      uploaded = Boolean(photo?.sent && !photo.failed);
+      if (photo && photo.key !== scan?.key) photo = null; // another side, attempt or step
+    }
     current = scan;
     render();
     if (scan && scan.camera.shouldCapture && !photo && stream && video.videoWidth > 0) {
