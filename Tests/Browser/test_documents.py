@@ -20,7 +20,8 @@ const done = arguments[arguments.length - 1];
   const until = (test) => new Promise((resolve) => auth.subscribe((model) => { if (test(model)) resolve(model); }));
   await auth.dispatch({type: 'START', value: {value: {type: 'SIGN_IN', value: {value: {type: 'WITH_IDENTIFIER',
     value: {identifier: {type: 'EMAIL', value: {value: 'chen.wei@example.net'}}}}}}}});
-  await until((model) => model.flow?.value?.phase?.type === 'PASSWORD');
+  const asked = await until((model) => model.flow?.value?.phase?.type === 'PASSWORD' || model.flow?.type === 'FAILED');
+  if (asked.flow.type === 'FAILED') return 'FAILED: ' + JSON.stringify(asked.flow.value);
   await auth.dispatch({type: 'ANSWER', value: {value: {type: 'PASSWORD', value: {value: 'chen-Password-1'}}}});
   const model = await until((model) => ['AUTHENTICATED', 'FAILED'].includes(model.flow?.type));
   await auth.close();

@@ -485,7 +485,12 @@ export async function open(container, context) {
       actions.length > 0 ? h('span', { class: 'vault-actions' }, actions) : null);
   }
 
-  function render() {
+  // What each part was last drawn from: a new model redraws only the parts whose data changed (a sync phase
+  // changes often), so the controls a person is using stay the same elements.
+  const drawn = { error: null, status: null, lists: null };
+
+  /** Draws the model; `force` (after the page's own state changed) draws the lists even when the model did not. */
+  function render(force = true) {
     const model = ui.model;
     if (!model) return;
     // Keep the focus on the same control across a new model.
@@ -499,8 +504,19 @@ export async function open(container, context) {
     }
 
     section.setAttribute('aria-busy', String(model.busy));
-    show(errorSlot, renderError(model));
-    show(statusSlot, renderStatus(model));
+    const errorKey = JSON.stringify([model.error ?? null, ui.localError, locale()]);
+    if (errorKey !== drawn.error) {
+      drawn.error = errorKey;
+      show(errorSlot, renderError(model));
+    }
+    const statusKey = JSON.stringify([model.sync, model.busy, locale()]);
+    if (statusKey !== drawn.status) {
+      drawn.status = statusKey;
+      show(statusSlot, renderStatus(model));
+    }
+    const listsKey = JSON.stringify([model.records, model.folders, model.sharing, locale()]);
+    if (!force && listsKey === drawn.lists) return restoreFocus(focused, selection);
+    drawn.lists = listsKey;
 
     const folders = model.folders.filter((folder) => tag(folder.header.state) === 'ACTIVE');
     const active = model.records.filter((record) => tag(record.header.state) === 'ACTIVE');
@@ -523,6 +539,10 @@ export async function open(container, context) {
       ? model.sharing.outgoing.map((invite) => renderInvite(invite, false))
       : h('li', { class: 'empty' }, t('vaultNoInvites')));
 
+    restoreFocus(focused, selection);
+  }
+
+  function restoreFocus(focused, selection) {
     if (focused) {
       const again = container.querySelector(`[data-key="${CSS.escape(focused)}"]`);
       if (again && again !== document.activeElement) {
@@ -538,7 +558,7 @@ export async function open(container, context) {
 
   const unsubscribe = store.subscribe((model) => {
     ui.model = model;
-    render();
+    render(false);
   });
 
   return () => {
