@@ -83,12 +83,14 @@ function parsePayload(payload) {
   }
 }
 
-/** What a record or folder is called: the payload's title or name, else its schema. */
+/** What a record or folder is called: the payload's title, name or document type, else its schema. */
 function nameOf(entry) {
   const body = parsePayload(entry.payload);
   if (body && typeof body === 'object') {
     if (typeof body.title === 'string' && body.title.trim()) return body.title;
     if (typeof body.name === 'string' && body.name.trim()) return body.name;
+    // An issued document (schema `digital`) is called by its document type.
+    if (typeof body.documentType?.name === 'string' && body.documentType.name.trim()) return body.documentType.name;
   }
   return entry.header.schema;
 }
