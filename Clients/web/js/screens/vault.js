@@ -454,7 +454,7 @@ export async function open(container, context) {
     return h('li', { 'data-folder-id': id, 'data-open': String(open), class: 'vault-folder' },
       h('button', {
         type: 'button', class: 'vault-folder-toggle', 'data-action': 'toggle-folder', 'data-key': `folder:${id}`,
-        'aria-expanded': String(open), 'aria-controls': `vault-folder-${id}-members`,
+        'aria-expanded': String(open), 'aria-controls': open ? `vault-folder-${id}-members` : null,
         onclick: () => send(write({ type: 'SET_FOLDER_OPEN', value: { id, open: !open } })),
       }, `${open ? '▾' : '▸'} ${nameOf(folder)} (${folder.metadata.records.length} ${t('vaultRecordCount')})`),
       owner ? h('button', {
