@@ -166,8 +166,10 @@ export async function open(container, context) {
         heading.focus();
       }
     });
-    // The received document is open: the list no longer needs to say it arrived.
-    if (acknowledge) list.dispatch({ type: 'ACKNOWLEDGE' }).catch(() => {});
+    // The received document is open (from the banner's link, or from the list): the list no longer needs to say
+    // it arrived.
+    const state = ui.model?.reception;
+    if (acknowledge || (tag(state) === 'RECEIVED' && state.value.id === id)) list.dispatch({ type: 'ACKNOWLEDGE' }).catch(() => {});
   }
 
   function loadPhoto(detail, attachmentId) {

@@ -185,6 +185,8 @@ export async function open(container, context) {
   h('button', { type: 'submit', id: 'vault-create-folder' }, t('vaultCreateFolder')));
 
   const errorSlot = h('div', { id: 'vault-error-slot' });
+  // The same element throughout, so screen readers read each change of it.
+  const busyLine = h('p', { id: 'vault-busy', class: 'vault-busy', role: 'status' });
   const statusSlot = h('div', { id: 'vault-status-slot' });
   const recordsList = h('ul', { id: 'vault-records', class: 'vault-list', 'aria-labelledby': 'vault-records-heading' });
   const foldersList = h('ul', { id: 'vault-folders', class: 'vault-list', 'aria-labelledby': 'vault-folders-heading' });
@@ -193,7 +195,7 @@ export async function open(container, context) {
   const outgoingList = h('ul', { id: 'vault-outgoing', class: 'vault-list', 'aria-labelledby': 'vault-outgoing-heading' });
   const section = h('section', { id: 'vault', class: 'vault', 'aria-labelledby': 'vault-title' },
     h('h2', { id: 'vault-title' }, t('vaultTitle')),
-    errorSlot, statusSlot, newForm,
+    errorSlot, statusSlot, busyLine, newForm,
     h('section', { class: 'vault-part' }, h('h3', { id: 'vault-records-heading' }, t('vaultRecords')), recordsList),
     h('section', { class: 'vault-part' }, h('h3', { id: 'vault-folders-heading' }, t('vaultFolders')), folderForm, foldersList),
     h('section', { class: 'vault-part' }, h('h3', { id: 'vault-trash-heading' }, t('vaultTrashTitle')), trashList),
@@ -233,7 +235,6 @@ export async function open(container, context) {
     if (sync.conflictCount > 0) parts.push(' · ', h('span', { id: 'vault-conflict-count' }, `${sync.conflictCount} ${t('vaultConflicts')}`));
     return h('div', { id: 'vault-sync', class: 'vault-status', 'data-phase': phase, 'data-busy': String(model.busy) },
       h('p', {}, parts),
-      h('p', { id: 'vault-busy', role: 'status' }, model.busy ? t('vaultBusy') : ''),
       h('button', { type: 'button', id: 'vault-sync-now', 'data-key': 'sync', onclick: () => send({ type: 'SYNC' }) }, t('vaultSync')));
   }
 
@@ -506,6 +507,7 @@ export async function open(container, context) {
     }
 
     section.setAttribute('aria-busy', String(model.busy));
+    busyLine.textContent = model.busy ? t('vaultBusy') : '';
     const errorKey = JSON.stringify([model.error ?? null, ui.localError, locale()]);
     if (errorKey !== drawn.error) {
       drawn.error = errorKey;
