@@ -35,6 +35,7 @@ addLabels({
     vaultConflictLOCAL_DELETED: 'This record was deleted here but changed on another device.',
     vaultAcceptRemote: 'Use the other version', vaultKeepLocal: 'Keep this version', vaultKeepBoth: 'Keep both',
     vaultErrorTRANSIENT_NOT_SUPPORTED: 'Sign in to sync, share or resolve conflicts.',
+    vaultOpenDocument: 'Show the document',
     vaultErrorOFFLINE_FOLDER_OP_NOT_SUPPORTED: 'Folders can be changed only while the vault is online.',
   },
   de: {
@@ -68,6 +69,7 @@ addLabels({
     vaultAcceptRemote: 'Andere Fassung übernehmen', vaultKeepLocal: 'Diese Fassung behalten',
     vaultKeepBoth: 'Beide behalten',
     vaultErrorTRANSIENT_NOT_SUPPORTED: 'Melden Sie sich an, um zu synchronisieren, zu teilen oder Konflikte zu lösen.',
+    vaultOpenDocument: 'Dokument anzeigen',
     vaultErrorOFFLINE_FOLDER_OP_NOT_SUPPORTED: 'Ordner lassen sich nur ändern, solange der Tresor online ist.',
   },
 });
@@ -403,6 +405,10 @@ export async function open(container, context) {
       editing ? renderEditForm(record) : null,
       ui.sharing === id ? renderShareForm(record) : null,
       h('div', { class: 'vault-actions' },
+        active && header.schema === 'digital' ? h('button', {
+          type: 'button', 'data-action': 'open-document', 'data-key': `open-document:${id}`,
+          onclick: () => context.openScreen('documents', { id }),
+        }, t('vaultOpenDocument')) : null,
         active && owner && !editing ? h('button', {
           type: 'button', 'data-action': 'edit', 'data-key': `edit:${id}`,
           onclick: () => {
