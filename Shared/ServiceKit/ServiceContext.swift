@@ -16,6 +16,9 @@ public struct ServiceContext: Sendable {
     /// The process's one client of the Folio API: every store and background task of the service calls Folio
     /// through it (see ``folioClient(timeoutSeconds:)``).
     public let folio: FolioClient
+    /// The client of Folio's long polls (the vault's change feed): connections of its own, so polls that wait
+    /// never hold up the calls that answer at once (see ``folioLongPollClient(timeoutSeconds:)``).
+    public let folioLongPolls: FolioClient
 
     public init(
         name: String, workerID: String, transport: any BusTransport, database: PostgresPool, logger: Logger,
@@ -29,6 +32,7 @@ public struct ServiceContext: Sendable {
         self.registry = registry
         self.configuration = configuration
         folio = Self.makeFolioClient(configuration)
+        folioLongPolls = Self.makeFolioClient(configuration, connections: Self.folioLongPollConnections)
     }
 
     public var bus: BusClient { BusClient(transport: transport, timeout: configuration.busTimeout) }

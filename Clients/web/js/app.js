@@ -66,6 +66,11 @@ const context = { mount, call, openScreen, announce, runtime: null };
 
 async function start() {
   context.runtime = await createRuntime();
+  // The runtime is this tab's: when the tab goes away its stores close with it, rather than holding their
+  // subscriptions (and a vault's long poll at Folio) until the runtime expires.
+  addEventListener('pagehide', (event) => {
+    if (!event.persisted) call('runtime.shutdown', undefined, { keepalive: true }).catch(() => {});
+  });
   document.getElementById('language').addEventListener('change', async (event) => {
     const value = event.target.value;
     sessionStorage.setItem('folio.locale', value);

@@ -20,13 +20,14 @@ export function currentToken() {
   return token;
 }
 
-/** Calls `method` with `params`; answers the result or throws an RpcError. */
-export async function call(method, params = undefined) {
+/** Calls `method` with `params`; answers the result or throws an RpcError. `keepalive` lets the call outlive
+ * the page (the runtime's shutdown when the tab goes away). */
+export async function call(method, params = undefined, { keepalive = false } = {}) {
   const body = { jsonrpc: '2.0', id: nextId++, method };
   if (params !== undefined) body.params = params;
   const headers = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch('/rpc', { method: 'POST', headers, body: JSON.stringify(body) });
+  const response = await fetch('/rpc', { method: 'POST', headers, body: JSON.stringify(body), keepalive });
   const answer = await response.json();
   if (answer.error) throw new RpcError(answer.error);
   return answer.result;

@@ -21,7 +21,7 @@ struct VaultServices: Sendable {
             repository: VaultRepository(database: database),
             sync: sync, transfer: VaultTransfer(database: database),
             watchers: VaultWatchers(
-                sync: sync, longPoll: context.folioClient(timeoutSeconds: settings.watchSeconds + 10),
+                sync: sync, longPoll: context.folioLongPollClient(timeoutSeconds: settings.watchSeconds + 10),
                 transport: context.transport, waitSeconds: settings.watchSeconds),
             network: NetworkMonitor(folio: context.folioClient(timeoutSeconds: 3)), retryScale: settings.retryScale)
     }

@@ -18,7 +18,8 @@ actor VaultWatchers {
     private let transport: any BusTransport
     private let waitSeconds: Int
 
-    /// `longPoll` is a client of its own, so waiting polls never hold up the pushes' connections.
+    /// `longPoll` has connections of its own (`ServiceContext.folioLongPollClient`), so waiting polls never hold
+    /// up the pushes, fetches and receipts.
     init(sync: VaultSync, longPoll: FolioClient, transport: any BusTransport, waitSeconds: Int = 20) {
         self.sync = sync
         self.longPoll = longPoll
