@@ -1,6 +1,6 @@
 """The documents screen in a real browser: a membership card issued after an inquiry is received, opened from
 the reception banner (which then acknowledges it), and shown with its fields and photo (Clients/web
-js/screens/documents.js, docs/web-client-vault-documents.md)."""
+js/screens/documents.js, docs/web-client.md)."""
 
 import datetime
 import json
