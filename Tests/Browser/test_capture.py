@@ -1,7 +1,8 @@
-"""The document camera in a real browser (Clients/web js/capture.js, docs/web-client-vault-documents.md): during a
+"""The document camera in a real browser (Clients/web js/capture.js, docs/web-client.md): during a
 GOVERNMENT_ID scan the page posts luma frames, the InquiryStore decides, the page takes the photo and uploads it,
-and the step moves on to CONFIRM. The camera is a canvas that shows a card on a desk (the browser's fake camera
-draws no document), handed to the page in place of getUserMedia's stream."""
+and the step moves on to CONFIRM. The camera is a canvas that shows a card on a desk, handed to the page in place of
+getUserMedia's stream, so the module is tested on its own (test_kyc_camera.py runs the inquiry screen with
+Chromium's fake camera playing the generated card video)."""
 
 from selenium.webdriver.support.ui import WebDriverWait
 

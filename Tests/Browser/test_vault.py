@@ -1,5 +1,5 @@
 """The vault screen in a real browser: a note created, edited, moved to the trash and restored (Clients/web
-js/screens/vault.js, docs/web-client-vault-documents.md)."""
+js/screens/vault.js, docs/web-client.md)."""
 
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
