@@ -47,7 +47,8 @@ extension FolioAPI {
             ],
             required: ["service", "database", "worker"]),
         "ExampleModel": .object(
-            ["count": .integer, "pending": .integer, "lastEcho": .nullable(.string)], required: ["count", "pending"]),
+            ["count": .integer, "pending": .integer, "lastEcho": .nullable(.string), "frames": .integer],
+            required: ["count", "pending", "lastEcho", "frames"]),
         "ErrorData": .object(
             [
                 "type": JSONSchema.string.described("SCREAMING_SNAKE error name, e.g. STORE_CLOSED."),
