@@ -116,15 +116,19 @@ def test_a_document_is_received_opened_and_acknowledged(stack, driver):
         assert driver.execute_async_script(COMPLETE_MEMBERSHIP, launch_code(created)) == 'COMPLETED'
 
         WebDriverWait(driver, 60).until(lambda d: reception(d) == 'RECEIVED', 'the reception shows Received')
-        link = wait_for(driver, '#reception-open')
-        document_id = link.get_attribute('data-document-link')
+        # The banner and the list are drawn again as the model changes: read them in the page, in one step each.
+        document_id = WebDriverWait(driver, 20).until(lambda d: d.execute_script(
+            "return document.getElementById('reception-open')?.dataset.documentLink"), 'the Received link')
         assert document_id not in before
-        item = wait_for(driver, f'#documents-list [data-document-id="{document_id}"]', 'Membership card')
-        assert item.get_attribute('data-status') == 'VALID'
+        wait_for(driver, f'#documents-list [data-document-id="{document_id}"]', 'Membership card')
+        assert driver.execute_script(
+            'return document.querySelector(arguments[0])?.dataset.status',
+            f'#documents-list [data-document-id="{document_id}"]') == 'VALID'
         screenshot(driver, 'documents-received')
 
         # The link opens the document, then acknowledges: the banner goes.
-        wait_for(driver, '#reception-open').click()
+        wait_for(driver, '#reception-open')
+        driver.execute_script("document.getElementById('reception-open').click()")
         detail = wait_for(driver, f'#document-detail[data-document-id="{document_id}"][data-phase="READY"]')
         assert 'Membership card' in detail.find_element(By.ID, 'document-title').text
         assert wait_for(driver, '#document-detail [data-field-key="member_name"]').text == 'Chen Wei'
