@@ -161,4 +161,26 @@ final class GatewayRoutingTests: XCTestCase {
         XCTAssertEqual(harness.services.verifyCalls, 0)
         await harness.stop()
     }
+
+    func testEveryMethodRefusesAParamItDoesNotDeclareNamingIt() async throws {
+        let harness = try await GatewayHarness()
+        for spec in FolioAPI.methods {
+            let response = try await harness.call(
+                spec.name, ["runtimeId": "rt_evil", "bogusMember": 1], token: FakeServices.goodToken)
+            XCTAssertEqual(errorCode(response), -32602, spec.name)
+            let detail = response["error"]?["data"]?.stringValue ?? ""
+            XCTAssertTrue(detail.contains("bogusMember"), "\(spec.name): \(detail)")
+            XCTAssertFalse(detail.contains("runtimeId"), "the Gateway's own runtimeId is allowed: \(spec.name)")
+        }
+        await harness.stop()
+    }
+
+    func testDeclaredParamsByNameStillPass() async throws {
+        let harness = try await GatewayHarness()
+        let response = try await harness.call(
+            "example.mount", ["initialCount": 2, "runtimeId": "rt_evil"], token: FakeServices.goodToken)
+        XCTAssertNil(response["error"])
+        XCTAssertEqual(response["result"]?["initialCount"], 2)
+        await harness.stop()
+    }
 }

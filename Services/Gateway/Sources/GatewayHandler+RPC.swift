@@ -103,7 +103,8 @@ extension GatewayHandler {
     ) async -> JSONRPCResponse {
         do {
             _ = try await client.call(
-                BusSubjects.rpc(storeID.service.busName), StoreMethods.adopt.name, ["storeId": .string(storeID.rawValue)])
+                BusSubjects.rpc(storeID.service.busName), StoreMethods.adopt.name,
+                ["storeId": .string(storeID.rawValue)])
         } catch let error as JSONRPCError {
             return JSONRPCResponse(id: failed.id, error: error)
         } catch {
@@ -161,13 +162,25 @@ extension GatewayHandler {
         return .success(.forward(subject: subject, request: forwarded, timeout: timeout))
     }
 
-    /// Params by name, whether they came by name or by position (the spec gives the positions).
+    /// Params the Gateway itself sets on what it forwards; a client may send them (they are overwritten).
+    static let internalParams: Set<String> = ["runtimeId"]
+
+    /// Params by name, whether they came by name or by position (the spec gives the positions). A member
+    /// by name that the method does not declare is `-32602` naming it.
     static func namedParams(_ params: JSONValue?, for spec: RPCMethodSpec) -> Result<[String: JSONValue], JSONRPCError>
     {
         switch params {
         case nil:
             return .success([:])
         case .object(let members)?:
+            // Params are strict, as actions are: a member the spec does not declare is refused here, once for
+            // every method, before any service sees it. `runtimeId` is the Gateway's own (it overwrites it).
+            let declared = Set(spec.params.map(\.name)).union(internalParams)
+            if let unknown = members.keys.sorted().first(where: { !declared.contains($0) }) {
+                let known = spec.params.map(\.name)
+                let list = known.isEmpty ? "it takes no params" : "it takes \(known.joined(separator: ", "))"
+                return .failure(.invalidParams("\(spec.name) has no param \(unknown); \(list)"))
+            }
             return .success(members)
         case .array(let values)?:
             var named: [String: JSONValue] = [:]
