@@ -55,7 +55,7 @@ extension GatewayHandler {
     /// Verifies the token once per HTTP request, and only when some call needs it; nil when none does.
     func authenticate(_ token: String?, for calls: [JSONRPCRequest]) async -> Result<RuntimeIdentity, JSONRPCError>? {
         guard calls.contains(where: { needsToken($0.method) }) else { return nil }
-        return await authenticate(token)
+        return await identify(token)
     }
 
     func needsToken(_ method: String) -> Bool {
@@ -125,8 +125,14 @@ extension GatewayHandler {
         guard isStoreMethod || service != nil else { return .failure(.methodNotFound(call.method)) }
 
         var runtimeID: String?
+        var shutDown = false
         if !FolioAPI.publicMethods.contains(call.method) {
             switch caller {
+            case .success(let identity)? where identity.shutDown:
+                // Every store of a shut-down runtime is closed: `store.next` answers null (below, once the
+                // params are checked), as it does to a poll that was waiting at the shutdown; all else is refused.
+                guard call.method == StoreMethods.next.name else { return .failure(Self.shutDownToken) }
+                shutDown = true
             case .success(let identity)?: runtimeID = identity.runtimeId
             case .failure(let error)?: return .failure(error)
             case nil: return .failure(.folio(.unauthorized))
@@ -149,6 +155,7 @@ extension GatewayHandler {
             guard let text = value.stringValue, let storeID = StoreID(text) else {
                 return .failure(.folio(.unknownStore, "not a store id"))
             }
+            if shutDown { return .success(.local(.null)) }
             subject = BusSubjects.store(storeID)
             if call.method == StoreMethods.next.name {
                 timeout = .milliseconds(Self.clampNextWait(&params)) + GatewayConfiguration.nextTimeoutMargin
