@@ -38,7 +38,10 @@ extension FolioAPI {
             ],
             required: ["runtimeId", "token", "deviceCredential"]),
         "RuntimeIdentity": .object(
-            ["runtimeId": .string, "organizationId": .string, "deviceId": .string],
+            [
+                "runtimeId": .string, "organizationId": .string, "deviceId": .string,
+                "shutDown": JSONSchema.boolean.described("Present and true when the runtime has shut down."),
+            ],
             required: ["runtimeId", "organizationId", "deviceId"]),
         "ServiceHealth": .object(
             [

@@ -43,7 +43,9 @@ public enum RuntimeMethods {
         "runtime.create",
         summary: "Creates a runtime for one client device connection and returns its bearer token.",
         params: [
-            RPCParam("organizationId", .string, summary: "The organization the runtime works for."),
+            RPCParam(
+                "organizationId", .string,
+                summary: "The organization the runtime works for; one Folio does not know is -32602."),
             RPCParam(
                 "locale", .ref("LocaleTag"), required: false,
                 summary: "The SDK locale, a BCP 47 tag; English when absent."),

@@ -104,7 +104,7 @@ final class RuntimeMethodsTests: XCTestCase {
         }
     }
 
-    func testShutdownPublishesTheEventAndTheTokenStopsWorking() async throws {
+    func testShutdownPublishesTheEventAndTheTokenThenVerifiesAsShutDown() async throws {
         let created = try await create()
         let runtimeID = try XCTUnwrap(created["runtimeId"]?.stringValue)
         let events = Mutex<[JSONValue]>([])
@@ -117,7 +117,11 @@ final class RuntimeMethodsTests: XCTestCase {
         _ = try await client.call(subject, "runtime.shutdown", ["runtimeId": .string(runtimeID)])
         XCTAssertEqual(events.withLock { $0 }, [["runtimeId": .string(runtimeID)]])
         let verified = try await client.call(subject, "runtime.verifyToken", ["token": created["token"] ?? .null])
-        XCTAssertEqual(verified, .null)
+        XCTAssertEqual(verified["runtimeId"]?.stringValue, runtimeID)
+        XCTAssertEqual(verified["shutDown"], true, "the token still names its runtime, marked shut down")
+        let running = try await create()
+        let other = try await client.call(subject, "runtime.verifyToken", ["token": running["token"] ?? .null])
+        XCTAssertEqual(other["shutDown"], nil, "a running runtime's identity has no shutDown member")
         _ = try await client.call(subject, "runtime.shutdown", ["runtimeId": .string(runtimeID)])
         XCTAssertEqual(events.withLock { $0.count }, 1, "a second shutdown publishes nothing")
         await subscription.cancel()

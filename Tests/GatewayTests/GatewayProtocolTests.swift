@@ -123,10 +123,11 @@ final class GatewayProtocolTests: XCTestCase {
         let harness = try await GatewayHarness(configuration: configuration)
         let deep = String(repeating: "[", count: 20) + String(repeating: "]", count: 20)
         let response = try await harness.post(
-            "{\"jsonrpc\":\"2.0\",\"method\":\"inquiry.health\",\"params\":{\"x\":\(deep)},\"id\":1}")
+            "{\"jsonrpc\":\"2.0\",\"method\":\"runtime.create\",\"params\":{\"capabilities\":\(deep)},\"id\":1}")
         XCTAssertEqual(errorCode(try JSONParser.parse(response.body)), -32700)
         let fine = try await harness.post(
-            "{\"jsonrpc\":\"2.0\",\"method\":\"inquiry.health\",\"params\":{\"x\":[[1]]},\"id\":1}")
+            "{\"jsonrpc\":\"2.0\",\"method\":\"runtime.create\",\"params\":{\"organizationId\":\"org_1\",\"capabilities\":[[1]]},\"id\":1}"
+        )
         XCTAssertNil(try JSONParser.parse(fine.body)["error"])
         await harness.stop()
     }

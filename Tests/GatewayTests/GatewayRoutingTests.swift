@@ -161,4 +161,52 @@ final class GatewayRoutingTests: XCTestCase {
         XCTAssertEqual(harness.services.verifyCalls, 0)
         await harness.stop()
     }
+
+    func testEveryMethodRefusesAParamItDoesNotDeclareNamingIt() async throws {
+        let harness = try await GatewayHarness()
+        for spec in FolioAPI.methods {
+            let response = try await harness.call(
+                spec.name, ["runtimeId": "rt_evil", "bogusMember": 1], token: FakeServices.goodToken)
+            XCTAssertEqual(errorCode(response), -32602, spec.name)
+            let detail = response["error"]?["data"]?.stringValue ?? ""
+            XCTAssertTrue(detail.contains("bogusMember"), "\(spec.name): \(detail)")
+            XCTAssertFalse(detail.contains("runtimeId"), "the Gateway's own runtimeId is allowed: \(spec.name)")
+        }
+        await harness.stop()
+    }
+
+    func testDeclaredParamsByNameStillPass() async throws {
+        let harness = try await GatewayHarness()
+        let response = try await harness.call(
+            "example.mount", ["initialCount": 2, "runtimeId": "rt_evil"], token: FakeServices.goodToken)
+        XCTAssertNil(response["error"])
+        XCTAssertEqual(response["result"]?["initialCount"], 2)
+        await harness.stop()
+    }
+
+    func testStoreNextWithTheTokenOfAShutDownRuntimeAnswersNullAndEveryOtherCallIsUnauthorized() async throws {
+        let harness = try await GatewayHarness()
+        let storeID = JSONValue.string(harness.services.echoStore.rawValue)
+        let shutdown = try await harness.call("runtime.shutdown", token: FakeServices.goodToken)
+        XCTAssertEqual(shutdown["result"], .null)
+        let next = try await harness.call(
+            "store.next", ["storeId": storeID, "afterVersion": 3, "timeoutMs": 25000], token: FakeServices.goodToken)
+        XCTAssertNil(next["error"], "\(next)")
+        XCTAssertEqual(next["result"], .null)
+        let positional = try await harness.call("store.next", [storeID], token: FakeServices.goodToken)
+        XCTAssertEqual(positional["result"], .null, "\(positional)")
+        let missing = try await harness.call("store.next", [:], token: FakeServices.goodToken)
+        XCTAssertEqual(errorCode(missing), -32602, "the params are still checked")
+        for (method, params) in [
+            ("store.state", ["storeId": storeID]), ("store.dispatch", ["storeId": storeID, "action": ["type": "X"]]),
+            ("example.mount", [:]), ("runtime.shutdown", [:]),
+        ] as [(String, JSONValue)] {
+            let refused = try await harness.call(method, params, token: FakeServices.goodToken)
+            XCTAssertEqual(errorCode(refused), code(.unauthorized), method)
+        }
+        let events = try await harness.get(
+            "/events?storeId=\(harness.services.echoStore.rawValue)&token=\(FakeServices.goodToken)")
+        XCTAssertEqual(events.status, 401, "the events stream of a shut-down runtime is refused")
+        await harness.stop()
+    }
 }

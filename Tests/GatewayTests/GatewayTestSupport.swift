@@ -103,16 +103,19 @@ final class FakeServices: Sendable {
         for subscription in subscriptions { await subscription.cancel() }
     }
 
-    /// What the fake AuthService answers to `runtime.verifyToken`.
+    /// What the fake AuthService answers to `runtime.verifyToken`: a revoked token (its runtime shut down)
+    /// still names its runtime, marked shut down, as the AuthService answers.
     func identity(of token: String) -> RuntimeIdentity? {
         state.withLock { state in
             state.verifyCalls += 1
-            guard !state.revoked.contains(token) else { return nil }
+            var identity: RuntimeIdentity
             switch token {
-            case Self.goodToken: return Self.runtimeA
-            case Self.otherToken: return Self.runtimeB
+            case Self.goodToken: identity = Self.runtimeA
+            case Self.otherToken: identity = Self.runtimeB
             default: return nil
             }
+            identity.shutDown = state.revoked.contains(token)
+            return identity
         }
     }
 

@@ -29,10 +29,23 @@ public enum AuthService {
 
     static func methods(_ context: ServiceContext) -> [RPCMethod] {
         let runtimes = RuntimeDirectory(database: context.database)
+        let organizations = OrganizationCheck(folio: context.folio)
         return [
             ServiceHealth.method(HealthMethods.auth, context: context),
             RuntimeMethods.create.handled { call in
-                let created = try await runtimes.create(try RuntimeRequestParser.parse(call))
+                let request = try RuntimeRequestParser.parse(call)
+                switch await organizations.answer(for: request.organizationID) {
+                case .known:
+                    break
+                case .unknown:
+                    throw JSONRPCError.invalidParams("organizationId \(request.organizationID) names no organization")
+                case .unreachable(let reason):
+                    // Every later call to Folio checks the organization again; a runtime is not refused for it.
+                    context.logger.warning(
+                        "organization not checked: Folio could not be asked; runtime created anyway",
+                        ["organizationId": request.organizationID, "reason": reason])
+                }
+                let created = try await runtimes.create(request)
                 context.logger.info("runtime created", ["runtimeId": created.runtimeID])
                 return [
                     "runtimeId": .string(created.runtimeID), "token": .string(created.token),

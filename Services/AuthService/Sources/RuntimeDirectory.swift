@@ -64,19 +64,22 @@ struct RuntimeDirectory: Sendable {
         return credential
     }
 
-    /// The runtime a token belongs to, or nil for an unknown, forged or shut-down one.
+    /// The runtime a token belongs to, or nil for an unknown or forged one. The token of a shut-down runtime
+    /// still names it, marked `shutDown: true` (the Gateway refuses it, but answers `store.next` with null).
     func verify(token text: String) async throws -> JSONValue {
         guard let token = SecretCredential(parsing: text, prefix: "rt") else { return .null }
         let rows = try await database.query(
-            "SELECT organization_id, device_id, token_hash FROM runtimes WHERE id = \(token.id) AND shut_down_at IS NULL"
+            "SELECT organization_id, device_id, token_hash, shut_down_at IS NOT NULL AS shut_down FROM runtimes WHERE id = \(token.id)"
         )
         guard let row = rows.first, token.matches(storedHash: try row.decode([UInt8].self, "token_hash")) else {
             return .null
         }
-        return [
+        var identity: [String: JSONValue] = [
             "runtimeId": .string(token.id), "organizationId": .string(try row.decode(String.self, "organization_id")),
             "deviceId": .string(try row.decode(String.self, "device_id")),
         ]
+        if try row.decode(Bool.self, "shut_down") { identity["shutDown"] = .bool(true) }
+        return .object(identity)
     }
 
     /// Records a running runtime's new SDK locale; false when the runtime is not running.

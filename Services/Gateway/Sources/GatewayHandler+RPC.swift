@@ -55,7 +55,7 @@ extension GatewayHandler {
     /// Verifies the token once per HTTP request, and only when some call needs it; nil when none does.
     func authenticate(_ token: String?, for calls: [JSONRPCRequest]) async -> Result<RuntimeIdentity, JSONRPCError>? {
         guard calls.contains(where: { needsToken($0.method) }) else { return nil }
-        return await authenticate(token)
+        return await identify(token)
     }
 
     func needsToken(_ method: String) -> Bool {
@@ -103,7 +103,8 @@ extension GatewayHandler {
     ) async -> JSONRPCResponse {
         do {
             _ = try await client.call(
-                BusSubjects.rpc(storeID.service.busName), StoreMethods.adopt.name, ["storeId": .string(storeID.rawValue)])
+                BusSubjects.rpc(storeID.service.busName), StoreMethods.adopt.name,
+                ["storeId": .string(storeID.rawValue)])
         } catch let error as JSONRPCError {
             return JSONRPCResponse(id: failed.id, error: error)
         } catch {
@@ -124,8 +125,14 @@ extension GatewayHandler {
         guard isStoreMethod || service != nil else { return .failure(.methodNotFound(call.method)) }
 
         var runtimeID: String?
+        var shutDown = false
         if !FolioAPI.publicMethods.contains(call.method) {
             switch caller {
+            case .success(let identity)? where identity.shutDown:
+                // Every store of a shut-down runtime is closed: `store.next` answers null (below, once the
+                // params are checked), as it does to a poll that was waiting at the shutdown; all else is refused.
+                guard call.method == StoreMethods.next.name else { return .failure(Self.shutDownToken) }
+                shutDown = true
             case .success(let identity)?: runtimeID = identity.runtimeId
             case .failure(let error)?: return .failure(error)
             case nil: return .failure(.folio(.unauthorized))
@@ -148,6 +155,7 @@ extension GatewayHandler {
             guard let text = value.stringValue, let storeID = StoreID(text) else {
                 return .failure(.folio(.unknownStore, "not a store id"))
             }
+            if shutDown { return .success(.local(.null)) }
             subject = BusSubjects.store(storeID)
             if call.method == StoreMethods.next.name {
                 timeout = .milliseconds(Self.clampNextWait(&params)) + GatewayConfiguration.nextTimeoutMargin
@@ -161,13 +169,25 @@ extension GatewayHandler {
         return .success(.forward(subject: subject, request: forwarded, timeout: timeout))
     }
 
-    /// Params by name, whether they came by name or by position (the spec gives the positions).
+    /// Params the Gateway itself sets on what it forwards; a client may send them (they are overwritten).
+    static let internalParams: Set<String> = ["runtimeId"]
+
+    /// Params by name, whether they came by name or by position (the spec gives the positions). A member
+    /// by name that the method does not declare is `-32602` naming it.
     static func namedParams(_ params: JSONValue?, for spec: RPCMethodSpec) -> Result<[String: JSONValue], JSONRPCError>
     {
         switch params {
         case nil:
             return .success([:])
         case .object(let members)?:
+            // Params are strict, as actions are: a member the spec does not declare is refused here, once for
+            // every method, before any service sees it. `runtimeId` is the Gateway's own (it overwrites it).
+            let declared = Set(spec.params.map(\.name)).union(internalParams)
+            if let unknown = members.keys.sorted().first(where: { !declared.contains($0) }) {
+                let known = spec.params.map(\.name)
+                let list = known.isEmpty ? "it takes no params" : "it takes \(known.joined(separator: ", "))"
+                return .failure(.invalidParams("\(spec.name) has no param \(unknown); \(list)"))
+            }
             return .success(members)
         case .array(let values)?:
             var named: [String: JSONValue] = [:]

@@ -146,6 +146,17 @@ final class GatewayHandler: Sendable {
 
     /// Checks a bearer token: the caller's identity, or the error to answer.
     func authenticate(_ token: String?) async -> Result<RuntimeIdentity, JSONRPCError> {
+        let identified = await identify(token)
+        if case .success(let identity) = identified, identity.shutDown { return .failure(Self.shutDownToken) }
+        return identified
+    }
+
+    /// A genuine token of a runtime that has shut down: it opens nothing.
+    static let shutDownToken = JSONRPCError.folio(.unauthorized, "the runtime has shut down")
+
+    /// Whose the token is, a shut-down runtime's too (``RuntimeIdentity/shutDown``); only `POST /rpc` looks
+    /// at those (`store.next` answers null), every other path uses ``authenticate(_:)``.
+    func identify(_ token: String?) async -> Result<RuntimeIdentity, JSONRPCError> {
         guard let token else { return .failure(.folio(.unauthorized, "missing Authorization: Bearer token")) }
         do {
             guard let identity = try await verifier.verify(token) else {
