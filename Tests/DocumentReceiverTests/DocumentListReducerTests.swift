@@ -14,10 +14,10 @@ final class DocumentListReducerTests: XCTestCase {
 
     private func mounted(items: [FolioDocument] = []) -> ReducerTester<DocumentListReducer> {
         var store = ReducerTester(DocumentListReducer(), state: .init())
-        store.send(.mounted, effects: [.read(requestID: 1), .askReceptionStatus]) { _ = $0.requests.request(.read) }
+        store.send(.mounted, effects: [.read(requestID: 1), .askReceptionStatus]) { _ = $0.reads.request() }
         store.run(.askReceptionStatus)
         store.send(.itemsRead(requestID: 1, items)) {
-            _ = $0.requests.settle(1)
+            _ = $0.reads.settle(1)
             $0.items = items
         }
         return store
@@ -37,11 +37,11 @@ final class DocumentListReducerTests: XCTestCase {
 
     func testAVaultThatCannotBeReadKeepsTheItemsWithAWarningAndNoErrorInTheState() {
         var store = mounted(items: [card])
-        store.send(.vaultChanged, effects: [.read(requestID: 2)]) { _ = $0.requests.request(.read) }
+        store.send(.vaultChanged, effects: [.read(requestID: 2)]) { _ = $0.reads.request() }
         store.send(
             .readFailed(requestID: 2, message: "the vault could not be reached"),
             effects: [.warnVaultUnreadable(message: "the vault could not be reached")]
-        ) { _ = $0.requests.settle(2) }
+        ) { _ = $0.reads.settle(2) }
         store.run(.warnVaultUnreadable(message: "the vault could not be reached"))
         XCTAssertEqual(model(store)["items"]?.arrayValue?.count, 1)
         XCTAssertNil(model(store)["error"])
@@ -56,24 +56,24 @@ final class DocumentListReducerTests: XCTestCase {
         store.send(.sessionChanged, effects: [.read(requestID: 2), .askReceptionStatus]) {
             $0.items = []
             $0.reception = ReceptionState()
-            _ = $0.requests.request(.read)
+            _ = $0.reads.restart()
         }
         store.run(.askReceptionStatus)
         XCTAssertEqual(model(store), ["items": [], "reception": ["type": "IDLE"]])
-        store.send(.itemsRead(requestID: 2, [])) { _ = $0.requests.settle(2) }
+        store.send(.itemsRead(requestID: 2, [])) { _ = $0.reads.settle(2) }
         store.finish()
     }
 
     func testAReadOfThePreviousSessionAnsweredAfterTheChangeIsDropped() {
         var store = ReducerTester(DocumentListReducer(), state: .init())
-        store.send(.mounted, effects: [.read(requestID: 1), .askReceptionStatus]) { _ = $0.requests.request(.read) }
+        store.send(.mounted, effects: [.read(requestID: 1), .askReceptionStatus]) { _ = $0.reads.request() }
         store.run(.askReceptionStatus)
         store.send(.sessionChanged, effects: [.read(requestID: 2), .askReceptionStatus]) {
-            _ = $0.requests.request(.read)
+            _ = $0.reads.restart()
         }
         store.run(.askReceptionStatus)
         store.send(.itemsRead(requestID: 1, [card]))
-        store.send(.itemsRead(requestID: 2, [])) { _ = $0.requests.settle(2) }
+        store.send(.itemsRead(requestID: 2, [])) { _ = $0.reads.settle(2) }
         store.finish()
     }
 
@@ -81,11 +81,11 @@ final class DocumentListReducerTests: XCTestCase {
         var store = mounted()
         store.receive(.refresh, effects: [.read(requestID: 2), .requestPass(.refresh)]) {
             $0.reception.passStarted(.refresh)
-            _ = $0.requests.request(.read)
+            _ = $0.reads.request()
         }
         XCTAssertEqual(model(store)["reception"], ["type": "RECEIVING"])
         store.run(.requestPass(.refresh))
-        store.send(.itemsRead(requestID: 2, [])) { _ = $0.requests.settle(2) }
+        store.send(.itemsRead(requestID: 2, [])) { _ = $0.reads.settle(2) }
         store.send(.receptionEnded(.nothingPending, notIssued: nil, received: nil, trigger: .refresh)) {
             $0.reception.passEnded(.nothingPending, trigger: .refresh)
         }
@@ -107,9 +107,9 @@ final class DocumentListReducerTests: XCTestCase {
     func testReceivedShowsTheDocumentOfThisRuntimesInquiryUntilAcknowledgeThenIdle() {
         var store = mounted()
         store.send(.receptionStarted(.inquiryOffer)) { $0.reception.passStarted(.inquiryOffer) }
-        store.send(.vaultChanged, effects: [.read(requestID: 2)]) { _ = $0.requests.request(.read) }
+        store.send(.vaultChanged, effects: [.read(requestID: 2)]) { _ = $0.reads.request() }
         store.send(.itemsRead(requestID: 2, [card])) {
-            _ = $0.requests.settle(2)
+            _ = $0.reads.settle(2)
             $0.items = [self.card]
         }
         store.send(.receptionEnded(.nothingPending, notIssued: nil, received: "rec_1", trigger: .inquiryOffer)) {
@@ -135,27 +135,27 @@ final class DocumentListReducerTests: XCTestCase {
             ["type": "NOT_ISSUED", "value": ["text": "The issuer declined to issue the document"]])
         store.send(.languageChanged("de"), effects: [.read(requestID: 2)]) {
             $0.language = "de"
-            _ = $0.requests.request(.read)
+            _ = $0.reads.request()
         }
         XCTAssertEqual(
             model(store)["reception"],
             ["type": "NOT_ISSUED", "value": ["text": "Der Aussteller hat die Ausstellung des Dokuments abgelehnt"]])
-        store.send(.itemsRead(requestID: 2, [])) { _ = $0.requests.settle(2) }
+        store.send(.itemsRead(requestID: 2, [])) { _ = $0.reads.settle(2) }
         store.finish()
     }
 
     func testAChangeDuringAReadIsReadAfterIt() {
         var store = ReducerTester(DocumentListReducer(), state: .init())
-        store.send(.mounted, effects: [.read(requestID: 1), .askReceptionStatus]) { _ = $0.requests.request(.read) }
+        store.send(.mounted, effects: [.read(requestID: 1), .askReceptionStatus]) { _ = $0.reads.request() }
         store.run(.askReceptionStatus)
-        store.send(.vaultChanged) { $0.readAgain = true }
+        store.send(.vaultChanged) { $0.reads = CoalescedRead(requests: $0.reads.requests, readAgain: true) }
         store.send(.itemsRead(requestID: 1, []), effects: [.read(requestID: 2)]) {
-            _ = $0.requests.settle(1)
-            $0.readAgain = false
-            _ = $0.requests.request(.read)
+            _ = $0.reads.settle(1)
+            $0.reads = CoalescedRead(requests: $0.reads.requests, readAgain: false)
+            _ = $0.reads.request()
         }
         store.send(.itemsRead(requestID: 2, [card])) {
-            _ = $0.requests.settle(2)
+            _ = $0.reads.settle(2)
             $0.items = [self.card]
         }
         store.finish()

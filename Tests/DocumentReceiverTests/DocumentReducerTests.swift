@@ -18,10 +18,10 @@ final class DocumentReducerTests: XCTestCase {
 
     func testAMountedStoreIsLoadingUntilItsFirstReadThenReadyWithTheDocument() {
         var store = tester()
-        store.send(.mounted, effects: [.read(requestID: 1, documentID: "D_1")]) { _ = $0.requests.request(.read) }
+        store.send(.mounted, effects: [.read(requestID: 1, documentID: "D_1")]) { _ = $0.reads.request() }
         XCTAssertEqual(DocumentReducer().model(of: store.state), ["phase": ["type": "LOADING"]])
         store.send(.documentRead(requestID: 1, document)) {
-            _ = $0.requests.settle(1)
+            _ = $0.reads.settle(1)
             $0.phase = .ready
             $0.document = self.document
         }
@@ -31,9 +31,9 @@ final class DocumentReducerTests: XCTestCase {
 
     func testADocumentTheVaultDoesNotHoldIsNotFound() {
         var store = tester()
-        store.send(.mounted, effects: [.read(requestID: 1, documentID: "D_1")]) { _ = $0.requests.request(.read) }
+        store.send(.mounted, effects: [.read(requestID: 1, documentID: "D_1")]) { _ = $0.reads.request() }
         store.send(.documentRead(requestID: 1, nil)) {
-            _ = $0.requests.settle(1)
+            _ = $0.reads.settle(1)
             $0.phase = .notFound
         }
         store.finish()
@@ -41,18 +41,18 @@ final class DocumentReducerTests: XCTestCase {
 
     func testAFailedReadKeepsThePhaseAndTheLastDocumentSetsTheErrorAndWarns() {
         var store = tester()
-        store.send(.mounted, effects: [.read(requestID: 1, documentID: "D_1")]) { _ = $0.requests.request(.read) }
+        store.send(.mounted, effects: [.read(requestID: 1, documentID: "D_1")]) { _ = $0.reads.request() }
         store.send(.documentRead(requestID: 1, document)) {
-            _ = $0.requests.settle(1)
+            _ = $0.reads.settle(1)
             $0.phase = .ready
             $0.document = self.document
         }
-        store.receive(.refresh, effects: [.read(requestID: 2, documentID: "D_1")]) { _ = $0.requests.request(.read) }
+        store.receive(.refresh, effects: [.read(requestID: 2, documentID: "D_1")]) { _ = $0.reads.request() }
         store.send(
             .readFailed(requestID: 2, message: "the vault is unavailable"),
             effects: [.warnReadFailed(documentID: "D_1", message: "the vault is unavailable")]
         ) {
-            _ = $0.requests.settle(2)
+            _ = $0.reads.settle(2)
             $0.error = "the vault is unavailable"
         }
         store.run(.warnReadFailed(documentID: "D_1", message: "the vault is unavailable"))
@@ -65,9 +65,9 @@ final class DocumentReducerTests: XCTestCase {
     func testTheNextReadThatSucceedsClearsTheError() {
         var store = ReducerTester(
             DocumentReducer(), state: .init(documentID: "D_1", phase: .ready, document: document, error: "down"))
-        store.receive(.refresh, effects: [.read(requestID: 1, documentID: "D_1")]) { _ = $0.requests.request(.read) }
+        store.receive(.refresh, effects: [.read(requestID: 1, documentID: "D_1")]) { _ = $0.reads.request() }
         store.send(.documentRead(requestID: 1, document)) {
-            _ = $0.requests.settle(1)
+            _ = $0.reads.settle(1)
             $0.error = nil
         }
         store.finish()
@@ -75,14 +75,14 @@ final class DocumentReducerTests: XCTestCase {
 
     func testAChangeDuringAReadIsReadAfterItAndAStaleAnswerIsDropped() {
         var store = tester()
-        store.send(.mounted, effects: [.read(requestID: 1, documentID: "D_1")]) { _ = $0.requests.request(.read) }
-        store.send(.readNeeded) { $0.readAgain = true }
+        store.send(.mounted, effects: [.read(requestID: 1, documentID: "D_1")]) { _ = $0.reads.request() }
+        store.send(.readNeeded) { $0.reads = CoalescedRead(requests: $0.reads.requests, readAgain: true) }
         store.send(.documentRead(requestID: 1, document), effects: [.read(requestID: 2, documentID: "D_1")]) {
-            _ = $0.requests.settle(1)
+            _ = $0.reads.settle(1)
             $0.phase = .ready
             $0.document = self.document
-            $0.readAgain = false
-            _ = $0.requests.request(.read)
+            $0.reads = CoalescedRead(requests: $0.reads.requests, readAgain: false)
+            _ = $0.reads.request()
         }
         store.sendStray(.documentRead(requestID: 1, nil))
         store.skip(.read(requestID: 2, documentID: "D_1"))  // its answer is the first test's rule

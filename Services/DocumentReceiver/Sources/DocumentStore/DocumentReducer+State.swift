@@ -10,27 +10,18 @@ extension DocumentReducer {
         public var document: FolioDocument?
         /// Why the last read failed; the next read that succeeds clears it.
         public var error: String?
-        /// A change arrived while a read was under way: read again after it.
-        public var readAgain: Bool
-        public var requests: RequestLedger<DocumentRequest>
+        /// The read under way, and whether a change asks for another after it.
+        public var reads: CoalescedRead
 
         public init(
             documentID: String, phase: FolioDocumentPhase = .loading, document: FolioDocument? = nil,
-            error: String? = nil, readAgain: Bool = false, requests: RequestLedger<DocumentRequest> = .init()
+            error: String? = nil, reads: CoalescedRead = CoalescedRead()
         ) {
             self.documentID = documentID
             self.phase = phase
             self.document = document
             self.error = error
-            self.readAgain = readAgain
-            self.requests = requests
+            self.reads = reads
         }
-    }
-
-    /// The one read the store waits for at a time.
-    public enum DocumentRequest: RequestPurpose {
-        case read
-
-        public var slot: DocumentRequest? { self }
     }
 }

@@ -28,13 +28,13 @@ public struct DocumentReducer: StoreReducer {
         case .actionReceived(.refresh), .mounted, .readNeeded:
             return read(&state)
         case .documentRead(let requestID, let document):
-            guard state.requests.settle(requestID) else { return [] }
+            guard state.reads.settle(requestID) else { return [] }
             state.error = nil
             state.document = document
             state.phase = document == nil ? .notFound : .ready
             return readAgainIfChanged(&state)
         case .readFailed(let requestID, let message):
-            guard state.requests.settle(requestID) else { return [] }
+            guard state.reads.settle(requestID) else { return [] }
             state.error = message
             return [.warnReadFailed(documentID: state.documentID, message: message)] + readAgainIfChanged(&state)
         }
@@ -42,17 +42,11 @@ public struct DocumentReducer: StoreReducer {
 
     /// One read at a time: a change during a read is read after it.
     private func read(_ state: inout State) -> [Effect] {
-        guard !state.requests.isAwaitingAny else {
-            state.readAgain = true
-            return []
-        }
-        return [.read(requestID: state.requests.request(.read), documentID: state.documentID)]
+        state.reads.request().map { [.read(requestID: $0, documentID: state.documentID)] } ?? []
     }
 
     private func readAgainIfChanged(_ state: inout State) -> [Effect] {
-        guard state.readAgain else { return [] }
-        state.readAgain = false
-        return read(&state)
+        state.reads.readAgainIfChanged().map { [.read(requestID: $0, documentID: state.documentID)] } ?? []
     }
 
     public func model(of state: State) -> JSONValue {

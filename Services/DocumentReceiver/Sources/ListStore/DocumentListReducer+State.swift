@@ -8,26 +8,17 @@ extension DocumentListReducer {
         public var reception: ReceptionState
         /// The SDK language, for the reception's texts.
         public var language: String
-        /// A change arrived while a read was under way: read again after it.
-        public var readAgain: Bool
-        public var requests: RequestLedger<ListRequest>
+        /// The read under way, and whether a change asks for another after it.
+        public var reads: CoalescedRead
 
         public init(
             items: [FolioDocument] = [], reception: ReceptionState = ReceptionState(), language: String = "en",
-            readAgain: Bool = false, requests: RequestLedger<ListRequest> = .init()
+            reads: CoalescedRead = CoalescedRead()
         ) {
             self.items = items
             self.reception = reception
             self.language = language
-            self.readAgain = readAgain
-            self.requests = requests
+            self.reads = reads
         }
-    }
-
-    /// The one read of the vault the store waits for at a time.
-    public enum ListRequest: RequestPurpose {
-        case read
-
-        public var slot: ListRequest? { self }
     }
 }

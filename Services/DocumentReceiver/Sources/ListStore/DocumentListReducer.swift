@@ -46,14 +46,13 @@ public struct DocumentListReducer: StoreReducer {
             state.items = []
             state.reception.sessionChanged()
             // The previous session's read is stale: a new one replaces it.
-            state.readAgain = false
-            return [.read(requestID: state.requests.request(.read)), .askReceptionStatus]
+            return [.read(requestID: state.reads.restart()), .askReceptionStatus]
         case .itemsRead(let requestID, let items):
-            guard state.requests.settle(requestID) else { return [] }
+            guard state.reads.settle(requestID) else { return [] }
             state.items = items
             return readAgainIfChanged(&state)
         case .readFailed(let requestID, let message):
-            guard state.requests.settle(requestID) else { return [] }
+            guard state.reads.settle(requestID) else { return [] }
             return [.warnVaultUnreadable(message: message)] + readAgainIfChanged(&state)
         case .receptionStarted(let trigger):
             state.reception.passStarted(trigger)
@@ -66,17 +65,11 @@ public struct DocumentListReducer: StoreReducer {
 
     /// One read at a time: a change during a read is read after it.
     private func read(_ state: inout State) -> [Effect] {
-        guard !state.requests.isAwaitingAny else {
-            state.readAgain = true
-            return []
-        }
-        return [.read(requestID: state.requests.request(.read))]
+        state.reads.request().map { [.read(requestID: $0)] } ?? []
     }
 
     private func readAgainIfChanged(_ state: inout State) -> [Effect] {
-        guard state.readAgain else { return [] }
-        state.readAgain = false
-        return read(&state)
+        state.reads.readAgainIfChanged().map { [.read(requestID: $0)] } ?? []
     }
 
     public func model(of state: State) -> JSONValue {
