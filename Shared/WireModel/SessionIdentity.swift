@@ -9,6 +9,14 @@ public enum SessionIdentity: WireValue {
     /// A signed-in account.
     case authenticated(userId: String, email: String)
 
+    /// The account whose vault the identity holds: the guest account, or the signed-in user.
+    public var accountID: String {
+        switch self {
+        case .transient(let accountId): accountId
+        case .authenticated(let userId, _): userId
+        }
+    }
+
     public var json: JSONValue {
         switch self {
         case .transient(let accountId): Wire.tagged("TRANSIENT", ["accountId": .string(accountId)])

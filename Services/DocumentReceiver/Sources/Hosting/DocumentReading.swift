@@ -44,13 +44,3 @@ public enum DocumentReading {
             sdk: facts.localeOrEnglish, deviceRegion: facts.deviceLocale.flatMap { DocumentLocale(sdk: $0).region })
     }
 }
-
-extension SessionIdentity {
-    /// The account whose vault the identity holds: the guest account, or the signed-in user.
-    public var accountID: String {
-        switch self {
-        case .transient(let accountId): accountId
-        case .authenticated(let userId, _): userId
-        }
-    }
-}

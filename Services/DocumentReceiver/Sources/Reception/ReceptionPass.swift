@@ -73,7 +73,7 @@ public struct ReceptionPass: Sendable {
                     continue
                 }
                 watched[id] = issuance
-            } catch let error as FolioVaultError where error.code == .slowDown || error.status == 429 {
+            } catch let error as FolioVaultError where error.isSlowDown {
                 issuance.slowedDown(retryAfter: error.underlying.retryAfterSeconds.map(Double.init), at: now, timing)
                 watched[id] = issuance
             } catch let error as FolioVaultError where error.code == .issuanceNotFound {
@@ -106,7 +106,7 @@ public struct ReceptionPass: Sendable {
                         known.issued(inviteID: answer.inviteId, interval: answer.interval, at: now)
                         if watched[issuanceID] != nil { watched[issuanceID] = known }
                         issuance = answer
-                    } catch let error as FolioVaultError where error.code == .slowDown || error.status == 429 {
+                    } catch let error as FolioVaultError where error.isSlowDown {
                         // Read by a process that forgot it (a restart): looked at again once Folio allows it.
                         known.slowedDown(
                             retryAfter: error.underlying.retryAfterSeconds.map(Double.init), at: now, timing)
@@ -179,4 +179,9 @@ public struct ReceptionPass: Sendable {
             && invite.issuanceId == issuance.id
             && invite.hasValidSignature(ownerSignPublicKey: issuance.issuer.signPublicKey.bytes)
     }
+}
+
+extension FolioVaultError {
+    /// Folio refused a read before the issuance's interval passed (429 SLOW_DOWN).
+    var isSlowDown: Bool { code == .slowDown || status == 429 }
 }

@@ -22,10 +22,12 @@ public struct VaultAccount: Sendable, Codable, Equatable {
     /// The account a session identity holds.
     public init(identity: SessionIdentity, folioSessionID: String?, organizationID: String? = nil) {
         switch identity {
-        case .transient(let accountId):
-            self.init(id: accountId, kind: .transient, organizationID: organizationID)
-        case .authenticated(let userId, _):
-            self.init(id: userId, kind: .authenticated, folioSessionID: folioSessionID, organizationID: organizationID)
+        case .transient:
+            self.init(id: identity.accountID, kind: .transient, organizationID: organizationID)
+        case .authenticated:
+            self.init(
+                id: identity.accountID, kind: .authenticated, folioSessionID: folioSessionID,
+                organizationID: organizationID)
         }
     }
 }
