@@ -1,4 +1,5 @@
-// Bytes for JSON-RPC: standard base64 to and from Uint8Array, in chunks so big photos do not overflow the stack.
+// Bytes as text: standard base64 for JSON-RPC (in chunks, so big photos do not overflow the stack) and base64url
+// without padding for WebAuthn.
 
 export function toBase64(bytes) {
   const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
@@ -14,4 +15,15 @@ export function fromBase64(text) {
   const bytes = new Uint8Array(binary.length);
   for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
   return bytes;
+}
+
+/** base64url (no padding) to the bytes' ArrayBuffer, for WebAuthn. */
+export function fromBase64Url(text) {
+  const base64 = text.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((text.length + 3) % 4);
+  return fromBase64(base64).buffer;
+}
+
+/** Bytes (an ArrayBuffer or Uint8Array) to base64url without padding, for WebAuthn. */
+export function toBase64Url(bytes) {
+  return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }

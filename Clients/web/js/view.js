@@ -145,30 +145,3 @@ export function group({ id, label, children, error = null }) {
 export function banner(id, text, kind = 'error', ...extra) {
   return h('div', { id, class: `banner ${kind}`, role: kind === 'error' ? 'alert' : 'status' }, text, ...extra);
 }
-
-/** base64url (no padding) ⇄ bytes, for WebAuthn. */
-export function fromBase64Url(text) {
-  const base64 = text.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((text.length + 3) % 4);
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
-  return bytes.buffer;
-}
-
-export function toBase64Url(buffer) {
-  const bytes = new Uint8Array(buffer);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** Standard base64 of bytes (uploads of the inquiry). */
-export function toBase64(buffer) {
-  const bytes = new Uint8Array(buffer);
-  let binary = '';
-  const chunk = 0x8000;
-  for (let index = 0; index < bytes.length; index += chunk) {
-    binary += String.fromCharCode(...bytes.subarray(index, index + chunk));
-  }
-  return btoa(binary);
-}

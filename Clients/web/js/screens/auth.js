@@ -3,7 +3,8 @@
 
 import { h } from '../dom.js';
 import { t, addLabels } from '../i18n.js';
-import { render, field, banner, fromBase64Url, toBase64Url } from '../view.js';
+import { render, field, banner } from '../view.js';
+import { fromBase64Url, toBase64Url } from '../bytes.js';
 
 addLabels({
   en: {

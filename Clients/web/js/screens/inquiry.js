@@ -3,7 +3,8 @@
 
 import { h } from '../dom.js';
 import { addLabels, setLocale, labelIn } from '../i18n.js';
-import { render, field, group, banner, toBase64 } from '../view.js';
+import { render, field, group, banner } from '../view.js';
+import { toBase64 } from '../bytes.js';
 
 addLabels({
   en: {
