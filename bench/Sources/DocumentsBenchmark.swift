@@ -58,7 +58,7 @@ enum DocumentsBenchmark {
                 }
             }
         }
-        try await waitUntilIdle(worker, counter, expected: sessions)
+        try await waitUntilIdle(counter, expected: sessions)
         let startRequests = counter.value
         progress("\(startRequests) requests for the starts in \(Int(Date().timeIntervalSince(started))) s; idling")
         try await Task.sleep(for: .milliseconds(Int(minute * 1000)))
@@ -107,9 +107,6 @@ enum DocumentsBenchmark {
         ReceptionFolio(
             issuance: { id in
                 counter.add()
-                if ProcessInfo.processInfo.environment["FOLIO_BENCH_TRACE"] != nil {
-                    FileHandle.standardError.write(Data("read \(id) \(Date().timeIntervalSince1970)\n".utf8))
-                }
                 return try await folio.issuance(id)
             },
             pendingIssuedInvites: {
@@ -139,7 +136,7 @@ enum DocumentsBenchmark {
         return issuance
     }
 
-    static func waitUntilIdle(_ worker: ReceptionWorker, _ counter: Counter, expected: Int) async throws {
+    static func waitUntilIdle(_ counter: Counter, expected: Int) async throws {
         try await waitUntil { counter.value >= expected }
         try await Task.sleep(for: .milliseconds(500))
     }
