@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "Bus", dependencies: ["FolioModel", "CNats"], path: "Shared/Bus"),
         .target(name: "WireModel", dependencies: ["FolioModel", "Bus"], path: "Shared/WireModel"),
         .target(
-            name: "StoreKit", dependencies: ["FolioModel", "Bus", "FolioAPI", "Lifecycle"], path: "Shared/StoreKit"),
+            name: "StoreKit", dependencies: ["FolioModel", "Bus", "FolioAPI", "Lifecycle", "WireModel"], path: "Shared/StoreKit"),
         .target(
             name: "StoreKitTesting", dependencies: ["StoreKit", "Bus", "FolioModel"], path: "Shared/StoreKitTesting"),
         .target(name: "FolioAPI", dependencies: ["FolioModel", "Bus", "WireModel"], path: "Shared/FolioAPI"),

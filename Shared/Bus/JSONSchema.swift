@@ -61,3 +61,49 @@ public struct JSONSchema: Sendable, Hashable {
         }
     }
 }
+
+extension JSONSchema {
+    /// An object that holds nothing but `properties` (`additionalProperties: false`), as every wire reader
+    /// refuses unknown members.
+    public static func closedObject(
+        _ properties: [String: JSONSchema], required: [String] = [], description: String? = nil
+    ) -> JSONSchema {
+        guard case .object(var members) = object(properties, required: required, description: description).json
+        else { return object(properties, required: required, description: description) }
+        members["additionalProperties"] = false
+        return JSONSchema(.object(members))
+    }
+
+    /// Exactly this value.
+    public static func constant(_ value: JSONValue) -> JSONSchema { JSONSchema(["const": value]) }
+
+    /// Exactly one of `schemas`.
+    public static func oneOf(_ schemas: [JSONSchema], description: String? = nil) -> JSONSchema {
+        var members: [String: JSONValue] = ["oneOf": .array(schemas.map(\.json))]
+        if let description { members["description"] = .string(description) }
+        return JSONSchema(.object(members))
+    }
+
+    /// At least one of `schemas`.
+    public static func anyOf(_ schemas: [JSONSchema]) -> JSONSchema {
+        JSONSchema(["anyOf": .array(schemas.map(\.json))])
+    }
+
+    /// One case of an enum with payloads: `{type: "<type>"}`, with `value` holding `fields` when there are any
+    /// (a case without fields carries no `value`).
+    public static func taggedCase(_ type: String, fields: JSONSchema? = nil) -> JSONSchema {
+        var properties: [String: JSONSchema] = ["type": .constant(.string(type))]
+        var required = ["type"]
+        if let fields {
+            properties["value"] = fields
+            required.append("value")
+        }
+        return closedObject(properties, required: required)
+    }
+
+    /// An enum with payloads on the wire: one `{type, value?}` object per case, `cases` mapping each
+    /// SCREAMING_SNAKE type to the schema of its fields (nil for a case without fields).
+    public static func tagged(_ cases: KeyValuePairs<String, JSONSchema?>, description: String? = nil) -> JSONSchema {
+        oneOf(cases.map { taggedCase($0.key, fields: $0.value) }, description: description)
+    }
+}

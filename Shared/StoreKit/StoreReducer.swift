@@ -22,6 +22,10 @@ public protocol StoreReducer: Sendable {
 
     /// The UI model clients render, in its wire shape.
     func model(of state: State) -> JSONValue
+
+    /// The schemas of the model and the actions (the OpenRPC document publishes them; reducer tests hold every
+    /// model they reach to them).
+    static var contract: StoreContract? { get }
 }
 
 /// How an action reaches its store (spec: "The runtime's action queue").

@@ -95,6 +95,12 @@ where Reducer.Effect: RequestCorrelated, Reducer.Event: RequestAnswering {
         XCTAssertEqual(state, expected, "state after \(event)", file: file, line: line)
         XCTAssertEqual(effects, expectedEffects, "effects of \(event)", file: file, line: line)
         outstanding += effects
+        if let contract = Reducer.contract {
+            for violation in contract.modelViolations(reducer.model(of: state)) {
+                reportFailure(
+                    "the model after \(event) breaks \(contract.modelName)'s schema: \(violation)", file, line)
+            }
+        }
     }
 
     /// Sends an action as the store would receive it.

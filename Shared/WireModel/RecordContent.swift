@@ -1,3 +1,4 @@
+import Bus
 import FolioModel
 
 /// The body of a record or a folder, for create and update (spec "RecordContent", "FolderContent"): the app's
@@ -6,7 +7,7 @@ import FolioModel
 ///
 /// Reading the wire only bounds the strings; the vault's rules (schema name, JSON payload, size) are checked
 /// when the write runs, so a bad body becomes `UnknownSchema` or `Codec` in the state, as the page says.
-public struct RecordContent: WireValue {
+public struct RecordContent: WireValue, WireDescribed {
     public var schema: String
     public var version: UInt32
     public var payload: String
@@ -19,6 +20,15 @@ public struct RecordContent: WireValue {
 
     public var json: JSONValue {
         ["schema": .string(schema), "version": .int(Int64(version)), "payload": .string(payload)]
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "schema": JSONSchema.string.described("The record's schema, e.g. digital."),
+                "version": JSONSchema(["type": "integer", "minimum": 0, "maximum": 4_294_967_295]),
+                "payload": JSONSchema.string.described("The body, usually JSON text."),
+            ], required: ["schema", "version", "payload"])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

@@ -1,8 +1,9 @@
+import Bus
 import FolioModel
 
 /// Who the session is. Wire: `{type: 'TRANSIENT', value: {accountId}}`,
 /// `{type: 'AUTHENTICATED', value: {userId, email}}`.
-public enum SessionIdentity: WireValue {
+public enum SessionIdentity: WireValue, WireDescribed {
     /// The guest account created with the runtime, whose vault lives on this device's backend; also what a
     /// ceremony ends on when Folio signs the person in to a guest account.
     case transient(accountId: String)
@@ -23,6 +24,13 @@ public enum SessionIdentity: WireValue {
         case .authenticated(let userId, let email):
             Wire.tagged("AUTHENTICATED", ["userId": .string(userId), "email": .string(email)])
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        .tagged([
+            "TRANSIENT": .closedObject(["accountId": .string], required: ["accountId"]),
+            "AUTHENTICATED": .closedObject(["userId": .string, "email": .string], required: ["userId", "email"]),
+        ])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

@@ -2,7 +2,7 @@ import FolioModel
 
 /// A plain enumeration that the spec puts on the web as a string (TerminalOutcome: "a string in TypeScript"),
 /// unlike the `{type}` objects of ``WirePlainEnum``. The raw value is the wire string.
-public protocol WireStringEnum: WireValue, CaseIterable, RawRepresentable where RawValue == String {}
+public protocol WireStringEnum: WireValue, CaseIterable, RawRepresentable, WireDescribed where RawValue == String {}
 
 extension WireStringEnum {
     public var json: JSONValue { .string(rawValue) }

@@ -30,7 +30,7 @@ extension WireValue {
 
 /// An enum whose cases have no fields. On the web such a value is an object, not a string
 /// (`{type: 'PASSKEY'}`; spec "Alternatives"), so clients compare `method.type === 'PASSKEY'`.
-public protocol WirePlainEnum: WireValue, CaseIterable {
+public protocol WirePlainEnum: WireValue, CaseIterable, WireDescribed {
     /// The SCREAMING_SNAKE name of the case.
     var wireType: String { get }
 }
