@@ -58,9 +58,9 @@ let package = Package(
         .target(name: "Bus", dependencies: ["FolioModel", "CNats"], path: "Shared/Bus"),
         .target(name: "WireModel", dependencies: ["FolioModel", "Bus"], path: "Shared/WireModel"),
         .target(
-            name: "StoreKit", dependencies: ["FolioModel", "Bus", "FolioAPI", "Lifecycle", "WireModel"], path: "Shared/StoreKit"),
+            name: "StoreKit", dependencies: ["FolioModel", "Bus", "FolioAPI", "Lifecycle"], path: "Shared/StoreKit"),
         .target(
-            name: "StoreKitTesting", dependencies: ["StoreKit", "Bus", "FolioModel"], path: "Shared/StoreKitTesting"),
+            name: "StoreKitTesting", dependencies: ["StoreKit", "Bus", "FolioModel", "FolioAPI"], path: "Shared/StoreKitTesting"),
         .target(name: "FolioAPI", dependencies: ["FolioModel", "Bus", "WireModel"], path: "Shared/FolioAPI"),
         .target(
             name: "FolioClient", dependencies: ["FolioModel", "FolioWire", "HTTP", "Crypto"], path: "Shared/FolioClient"
@@ -84,7 +84,12 @@ let package = Package(
         .target(
             name: "GatewayService", dependencies: ["FolioModel", "Lifecycle", "Bus", "HTTP", "FolioAPI", "CQRencode"],
             path: "Services/Gateway/Sources"),
-        .executableTarget(name: "folio-gateway", dependencies: ["GatewayService"], path: "Services/Gateway/Main"),
+        .executableTarget(
+            name: "folio-gateway", dependencies: ["GatewayService", "FolioContract"], path: "Services/Gateway/Main"),
+        .target(
+            name: "FolioContract",
+            dependencies: ["FolioAPI", "FolioModel", "AuthService", "InquiryService", "VaultService", "DocumentReceiver"],
+            path: "Services/Contract/Sources"),
         .target(
             name: "FolioEmulator", dependencies: ["FolioModel", "FolioWire", "Lifecycle", "HTTP", "Crypto"],
             path: "Services/FolioEmulator/Sources"),
@@ -155,6 +160,9 @@ let package = Package(
         .testTarget(
             name: "StoreKitTests", dependencies: ["StoreKit", "StoreKitTesting", "TestSupport"],
             path: "Tests/StoreKitTests"),
+        .testTarget(
+            name: "FolioContractTests", dependencies: ["FolioContract", "FolioAPI", "Bus", "FolioModel"],
+            path: "Tests/FolioContractTests"),
         .testTarget(
             name: "FolioAPITests", dependencies: ["FolioAPI", "WireModel", "Bus"], path: "Tests/FolioAPITests"),
         .testTarget(

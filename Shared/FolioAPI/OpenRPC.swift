@@ -28,11 +28,23 @@ public enum OpenRPC {
     ///   - publicMethods: methods callable without a bearer token; every other forwarded method also lists
     ///     the `UNAUTHORIZED` error.
     ///   - events: the bus events listed under `x-bus-events`.
+    ///   - stores: the contract of each store by the name of its mount method. Each mount method names its
+    ///     model and action schemas under `x-store`; `store.dispatch`'s action and `VersionedModel.model` accept
+    ///     any store's.
     public static func document(
         methods: [RPCMethodSpec] = FolioAPI.methods, schemas: [String: JSONSchema] = FolioAPI.schemas,
-        publicMethods: Set<String> = FolioAPI.publicMethods, events: [any BusEvent.Type] = BusEvents.all
+        publicMethods: Set<String> = FolioAPI.publicMethods, events: [any BusEvent.Type] = BusEvents.all,
+        stores: [String: StoreContract] = [:]
     ) -> JSONValue {
+        let methods = stores.isEmpty ? methods : methods.map { storeAware($0, stores: stores) }
         var published = methods.map { method(for: $0, isPublic: publicMethods.contains($0.name), viaBus: true) }
+        for (index, spec) in methods.enumerated() {
+            guard let store = stores[spec.name], case .object(var members) = published[index] else { continue }
+            members["x-store"] = [
+                "model": JSONSchema.ref(store.modelName).json, "action": JSONSchema.ref(store.actionName).json,
+            ]
+            published[index] = .object(members)
+        }
         if !methods.contains(where: { $0.name == discover.name }) {
             published.append(method(for: discover, isPublic: true, viaBus: false))
         }
@@ -46,10 +58,40 @@ public enum OpenRPC {
             ],
             "servers": [["name": "gateway", "url": "/rpc"]],
             "methods": .array(published),
-            "components": ["schemas": .object(schemas.mapValues(\.json))],
+            "components": ["schemas": .object(components(schemas, stores: stores).mapValues(\.json))],
             // The events services publish to each other on the bus (docs/bus.md "Events"); clients never see them.
             "x-bus-events": .array(events.map { $0.descriptor }),
         ]
+    }
+
+    /// The shared schemas with every store's; with stores, `VersionedModel.model` is any store's model.
+    static func components(_ schemas: [String: JSONSchema], stores: [String: StoreContract]) -> [String: JSONSchema] {
+        guard !stores.isEmpty else { return schemas }
+        var all = schemas
+        for contract in stores.values { all.merge(contract.schemas) { shared, _ in shared } }
+        let models = Set(stores.values.map(\.modelName)).sorted()
+        all["VersionedModel"] = .object(
+            [
+                "version": JSONSchema.integer.described("Starts at 0 and grows by one with every change of the model."),
+                "model": JSONSchema.anyOf(models.map { .ref($0) }).described(
+                    "The store's UI model in its wire shape: the model its mount method names under x-store."),
+            ],
+            required: ["version", "model"])
+        return all
+    }
+
+    /// `store.dispatch` takes any store's action.
+    private static func storeAware(_ spec: RPCMethodSpec, stores: [String: StoreContract]) -> RPCMethodSpec {
+        guard spec.name == StoreMethods.dispatch.name else { return spec }
+        var spec = spec
+        let actions = Set(stores.values.map(\.actionName)).sorted()
+        spec.params = spec.params.map { param in
+            guard param.name == "action" else { return param }
+            var param = param
+            param.schema = JSONSchema.anyOf(actions.map { .ref($0) })
+            return param
+        }
+        return spec
     }
 
     /// Every `$ref` string that occurs anywhere in `value`.

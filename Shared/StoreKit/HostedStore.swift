@@ -117,3 +117,12 @@ public struct StoreContext<Local: Sendable>: Sendable {
 extension StoreContext where Local == Void {
     public init(id: StoreID, runtime: RuntimeContext) { self.init(id: id, runtime: runtime, local: ()) }
 }
+
+extension HostedStore {
+    /// The store's contract under the name of its mount method, as the OpenRPC document publishes it; empty
+    /// for a store that publishes none.
+    public static var publishedContract: [String: StoreContract] {
+        guard let contract = Reducer.contract else { return [:] }
+        return [mountSpec.name: contract]
+    }
+}

@@ -1,4 +1,5 @@
 import Bus
+import FolioAPI
 import FolioModel
 
 /// A store's logic as a pure function (DESIGN §3): no I/O, no clock reads, no randomness. Events are what
@@ -26,6 +27,11 @@ public protocol StoreReducer: Sendable {
     /// The schemas of the model and the actions (the OpenRPC document publishes them; reducer tests hold every
     /// model they reach to them).
     static var contract: StoreContract? { get }
+}
+
+extension StoreReducer {
+    /// Stores that publish no schema.
+    public static var contract: StoreContract? { nil }
 }
 
 /// How an action reaches its store (spec: "The runtime's action queue").

@@ -1,4 +1,5 @@
 import Bus
+import FolioContract
 import Foundation
 import GatewayService
 import Lifecycle
@@ -27,7 +28,8 @@ do {
     exit(1)
 }
 
-let gateway = Gateway(configuration: configuration, transport: bus, logger: logger)
+let gateway = Gateway(
+    configuration: configuration, transport: bus, logger: logger, openRPC: FolioContract.document())
 do {
     try await gateway.start()
 } catch {

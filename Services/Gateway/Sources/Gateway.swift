@@ -22,10 +22,12 @@ public final class Gateway: Sendable {
     public static let runtimeShutdownSubject = RuntimeShutDown.subject()
 
     /// Creates a stopped gateway; call ``start()``. Without `tokenVerifier` tokens are verified by the
-    /// AuthService over the bus. Either way positive answers are cached for `tokenCacheTTL`.
+    /// AuthService over the bus. Either way positive answers are cached for `tokenCacheTTL`. `openRPC` is the
+    /// document `rpc.discover` and `GET /openrpc.json` answer (the executable passes the one with every store's
+    /// schemas).
     public init(
         configuration: GatewayConfiguration, transport: any BusTransport, tokenVerifier: (any TokenVerifier)? = nil,
-        logger: Logger? = nil
+        logger: Logger? = nil, openRPC: JSONValue = OpenRPC.document()
     ) {
         self.configuration = configuration
         self.transport = transport
@@ -42,7 +44,7 @@ public final class Gateway: Sendable {
         let handler = GatewayHandler(
             configuration: configuration, client: client, verifier: tokenCache, limiter: rateLimiter, metrics: metrics,
             logger: logger, readiness: { (transport as? any BusReadiness)?.isBusReady ?? true },
-            busMaxPayload: { (transport as? NATSBus)?.maxPayload ?? 0 })
+            busMaxPayload: { (transport as? NATSBus)?.maxPayload ?? 0 }, openRPC: openRPC)
         server = HTTPServer(
             configuration: HTTPServer.Configuration(
                 host: configuration.host, port: configuration.port,

@@ -25,7 +25,7 @@ final class GatewayHandler: Sendable {
     init(
         configuration: GatewayConfiguration, client: BusClient, verifier: CachingTokenVerifier, limiter: RateLimiter,
         metrics: GatewayMetrics, logger: Logger, readiness: @escaping @Sendable () -> Bool,
-        busMaxPayload: @escaping @Sendable () -> Int = { 0 }
+        busMaxPayload: @escaping @Sendable () -> Int = { 0 }, openRPC: JSONValue = OpenRPC.document()
     ) {
         self.configuration = configuration
         self.client = client
@@ -37,7 +37,7 @@ final class GatewayHandler: Sendable {
         self.busMaxPayload = busMaxPayload
         staticFiles = configuration.staticRoot.map { StaticFiles(root: $0) }
         methods = Dictionary(FolioAPI.methods.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        openRPC = OpenRPC.document()
+        self.openRPC = openRPC
         openRPCBytes = openRPC.serialized()
     }
 

@@ -40,8 +40,3 @@ public struct StoreContract: Sendable {
         return validator.violations(of: value, against: .ref(name))
     }
 }
-
-extension StoreReducer {
-    /// Stores that publish no schema yet.
-    public static var contract: StoreContract? { nil }
-}
