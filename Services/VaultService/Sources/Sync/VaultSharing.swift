@@ -61,7 +61,9 @@ struct VaultSharing: Sendable {
             } while cursor != nil
         }
         let found = shares
-        try await database.withAccount(account) { transaction, _ in
+        // The list is replaced as a whole; the account's write lock keeps a Share action and a sync pass (on
+        // this worker or another) from both inserting into the list that neither has deleted yet.
+        try await database.withAccount(account, lockingWrites: true) { transaction, _ in
             _ = try await transaction.execute("DELETE FROM vault_shares WHERE account_id = \(account)")
             for (direction, share) in found {
                 let invite = ShareInvite(
