@@ -21,12 +21,18 @@ echo "== docker-compose check"
 "$( [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)" scripts/check-compose.py
 echo "== tests"
 set +e
-swift test --skip-build 2>&1 | tee "$dir/test.log" | grep --line-buffered -E "^(Test Suite '.*' (passed|failed)|Test Case .* failed|.*error:|\s+Executed)"
+# Line-buffered, so the log keeps the test names in order with the services' log lines even when a crash ends it.
+stdbuf -oL -eL swift test --skip-build 2>&1 | tee "$dir/test.log" \
+    | grep --line-buffered -E "^(Test Suite '.*' (passed|failed)|Test Case .* failed|.*error:|\s+Executed)"
 status=${PIPESTATUS[0]}
 set -e
 if [ "$status" -ne 0 ]; then
     echo "== swift test failed with status $status; failures:"
     grep -E "error:|failed|Fatal|Crash" "$dir/test.log" | head -100
+    # A crash prints no failure line: the test that was running and the backtrace are at the end of the log.
+    echo "== the last test started, and the end of the log:"
+    grep -E "^Test Case '.*' started" "$dir/test.log" | tail -1
+    tail -n 120 "$dir/test.log"
     exit "$status"
 fi
 

@@ -15,6 +15,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
 
+import contract
 from stack import OUTPUT
 
 SCREENSHOTS = OUTPUT / "screenshots"
@@ -27,6 +28,10 @@ def _binary(variable: str, *names: str) -> str | None:
         if found := shutil.which(name):
             return found
     return None
+
+
+# Every driver made since the test began; conftest checks their traffic against the API contract at its end.
+CREATED: list[WebDriver] = []
 
 
 def new_driver(fake_video: Path | None = None, locale: str = "en-US") -> WebDriver:
@@ -61,6 +66,8 @@ def new_driver(fake_video: Path | None = None, locale: str = "en-US") -> WebDriv
     driver = webdriver.Chrome(options=options, service=service)
     driver.set_page_load_timeout(30)
     driver.console_entries = []  # every console entry read so far, see console()
+    contract.install(driver)
+    CREATED.append(driver)
     return driver
 
 

@@ -9,8 +9,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import browser as browser_module  # noqa: E402
 from browser import assert_no_console_errors, new_driver, screenshot  # noqa: E402
-from stack import OUTPUT, Stack  # noqa: E402
+from contract import Contract, drain  # noqa: E402
+from stack import OUTPUT, Stack, http  # noqa: E402
 from y4m import write_card_video  # noqa: E402
 
 
@@ -21,6 +23,36 @@ def stack():
     with Stack() as started:
         print(f"\nstack up in {started.startup_seconds:.1f} s at {started.gateway_url}, logs in {started.logs}")
         yield started
+
+
+@pytest.fixture(scope="session")
+def contract(stack) -> Contract:
+    """The OpenRPC document the Gateway serves, ready to validate traffic (contract.py); at the end of the
+    session it prints how many models, actions and results of each kind were validated."""
+    status, _, document = http("GET", f"{stack.gateway_url}/openrpc.json")
+    assert status == 200, document
+    checked = Contract(document=document)
+    yield checked
+    print("\nvalidated against the OpenRPC document: " + ", ".join(f"{n} {k}" for k, n in sorted(checked.checked.items())))
+
+
+@pytest.fixture(autouse=True)
+def traffic_keeps_the_contract(request):
+    """Every JSON-RPC exchange and SSE model of every browser the test made is validated against the OpenRPC
+    document when the test ends (contract.py)."""
+    browser_module.CREATED.clear()
+    yield
+    drivers = list(browser_module.CREATED)
+    browser_module.CREATED.clear()
+    if not drivers:
+        return
+    failed = getattr(request.node, "report_call", None)
+    checked = request.getfixturevalue("contract")
+    violations = []
+    for made in drivers:
+        violations += checked.check_all(drain(made))
+    if failed is None or not failed.failed:
+        assert violations == [], "\n".join(violations[:40])
 
 
 @pytest.fixture(scope="session")
