@@ -6,22 +6,23 @@ import XCTest
 
 /// AuthStore's model schema against models of every flow step, phase, error and passkey request.
 extension AuthStoreContractTests {
-    private static let phases: [AuthPhase] = [
-        .password,
-        .otp(channel: .email, destination: "p***@example.com", length: 6, canResend: true),
-        .otp(channel: .sms, destination: "+41 ** *** ** 67", length: 8, canResend: false),
-        .totp, .recoveryCode, .newPassword,
-        .socialRedirect(provider: .github, authorizationUrl: "https://github.com/login/oauth", state: "s1"),
-        .socialCallback(provider: .apple), .socialCallback(provider: nil),
-        .integratorAttestation(nonce: "n-42"),
-        .deviceApproval(
-            challengeId: "dc_7", freshDeviceFingerprint: "fp:ab12",
-            freshDevicePlatform: Platform(os: "WEB", osVersion: "Linux x86_64", model: "Firefox 126"),
-            expiresInSeconds: 300),
-        .deviceApproval(
-            challengeId: "dc_8", freshDeviceFingerprint: "fp:cd34", freshDevicePlatform: Platform(os: "IOS"),
-            expiresInSeconds: 0),
-    ]
+    private static let phases: [AuthPhase] =
+        AuthSocialProvider.allCases.map { .socialCallback(provider: $0) } + [
+            .password,
+            .otp(channel: .email, destination: "p***@example.com", length: 6, canResend: true),
+            .otp(channel: .sms, destination: "+41 ** *** ** 67", length: 8, canResend: false),
+            .totp, .recoveryCode, .newPassword,
+            .socialRedirect(provider: .github, authorizationUrl: "https://github.com/login/oauth", state: "s1"),
+            .socialCallback(provider: .apple), .socialCallback(provider: nil),
+            .integratorAttestation(nonce: "n-42"),
+            .deviceApproval(
+                challengeId: "dc_7", freshDeviceFingerprint: "fp:ab12",
+                freshDevicePlatform: Platform(os: "WEB", osVersion: "Linux x86_64", model: "Firefox 126"),
+                expiresInSeconds: 300),
+            .deviceApproval(
+                challengeId: "dc_8", freshDeviceFingerprint: "fp:cd34", freshDevicePlatform: Platform(os: "IOS"),
+                expiresInSeconds: 0),
+        ]
 
     private static let errors: [AuthError] = [
         .wrongPassword, .wrongCode, .wrongRecoveryCode, .weakPassword, .rateLimited(retryAfter: nil),

@@ -8,7 +8,7 @@ import WireModel
 /// Passwords and recovery codes are in here as the person typed them: they must not be logged, persisted or
 /// sent on (DESIGN §6); `description` leaves them out.
 public enum AuthAnswer: WireValue, WireDescribed, CustomStringConvertible {
-    /// 1–1024 characters, taken as typed.
+    /// 1 character to 4 KiB (4096 bytes of UTF-8), taken as typed.
     case password(value: String)
     /// The one-time code: 4–12 digits.
     case otp(value: String)
@@ -16,7 +16,7 @@ public enum AuthAnswer: WireValue, WireDescribed, CustomStringConvertible {
     case totp(value: String)
     /// The recovery code: 8–64 letters or digits; spaces and dashes between groups are removed, letters upper-cased.
     case recoveryCode(value: String)
-    /// 1–1024 characters, taken as typed.
+    /// 1 character to 4 KiB (4096 bytes of UTF-8), taken as typed.
     case newPassword(value: String)
     /// The provider the person chose and the absolute URI its redirect returns to (at most 2048 characters).
     case socialRedirect(provider: AuthSocialProvider, redirectUri: String)
