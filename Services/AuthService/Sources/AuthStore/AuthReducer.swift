@@ -2,6 +2,7 @@ import Bus
 import FolioClient
 import FolioModel
 import StoreKit
+import WireModel
 
 /// AuthStore's logic (spec `authentication.md`, docs/auth-store.md) as a pure reducer: it runs the Folio
 /// authentication ceremony through effects, shows where it is in `AuthFlowStep`, and never keeps a typed
@@ -25,6 +26,20 @@ public struct AuthReducer: StoreReducer {
         } catch {
             throw error.invalidParams
         }
+    }
+
+    /// `AuthUiModel` and `AuthAction` with every type they reference (docs/auth-store.md).
+    public static var contract: StoreContract? {
+        StoreContract(
+            model: AuthUiModel.self, action: AuthAction.self,
+            types: [
+                AuthFlowStep.self, AuthPhase.self, AuthMethod.self, AuthError.self, OtpChannel.self,
+                AuthSocialProvider.self, Platform.self, PasskeyRequest.self, PasskeyRequestOptions.self,
+                PasskeyCredentialDescriptor.self, PasskeyUserVerification.self, DataRegion.self, DataRegionOption.self,
+                AuthStart.self, NewSession.self, AuthIdentifierInput.self, VerificationRequirement.self,
+                VerificationOperation.self, VerificationOperationType.self, AuthAnswer.self, PasskeyOutcome.self,
+                PasskeyAssertion.self,
+            ])
     }
 
     /// Every AuthStore action skips the runtime's queue: a person waits for each one.

@@ -1,10 +1,11 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// What a client dispatches to AuthStore (spec "Actions"); one that does not fit the current state does
 /// nothing. Wire: `{type: 'ANSWER', value: {value: {type: 'OTP', value: {value: '123456'}}}}`,
 /// `{type: 'RESEND_OTP'}`. Read a dispatched one with `AuthAction(json:path: "action")`.
-public enum AuthAction: WireValue, CustomStringConvertible {
+public enum AuthAction: WireValue, WireDescribed, CustomStringConvertible {
     case start(value: AuthStart)
     case answer(value: AuthAnswer)
     case selectAlternative(method: AuthMethod)
@@ -29,6 +30,30 @@ public enum AuthAction: WireValue, CustomStringConvertible {
         case .selectDataRegion(let region): Wire.tagged("SELECT_DATA_REGION", ["region": region.json])
         case .cancel: Wire.tagged("CANCEL")
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        .tagged(
+            [
+                "START": .closedObject(["value": AuthStart.ref], required: ["value"]),
+                "ANSWER": .closedObject(["value": AuthAnswer.ref], required: ["value"]),
+                "SELECT_ALTERNATIVE": .closedObject(["method": AuthMethod.ref], required: ["method"]),
+                "RESEND_OTP": nil,
+                "ACKNOWLEDGE_RECOVERY_CODE": nil,
+                "COMPLETE_DEVICE_LINK": .closedObject(
+                    [
+                        "challengeId": JSONSchema.token.described(
+                            "The DeviceApproval phase's id, at most 256 characters."),
+                        "transferAck": JSONSchema([
+                            "type": "string", "pattern": "^[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+){0,2}$",
+                        ])
+                        .described(
+                            "The trusted device's transfer acknowledgement: base64url, or a compact JWS, at most "
+                                + "4096 characters."),
+                    ], required: ["challengeId", "transferAck"]),
+                "SELECT_DATA_REGION": .closedObject(["region": DataRegion.ref], required: ["region"]),
+                "CANCEL": nil,
+            ], description: "What a client dispatches to AuthStore.")
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

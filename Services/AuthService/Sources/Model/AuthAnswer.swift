@@ -1,3 +1,4 @@
+import Bus
 import FolioModel
 import WireModel
 
@@ -6,8 +7,8 @@ import WireModel
 ///
 /// Passwords and recovery codes are in here as the person typed them: they must not be logged, persisted or
 /// sent on (DESIGN §6); `description` leaves them out.
-public enum AuthAnswer: WireValue, CustomStringConvertible {
-    /// 1–1024 characters, taken as typed.
+public enum AuthAnswer: WireValue, WireDescribed, CustomStringConvertible {
+    /// 1 character to 4 KiB (4096 bytes of UTF-8), taken as typed.
     case password(value: String)
     /// The one-time code: 4–12 digits.
     case otp(value: String)
@@ -15,7 +16,7 @@ public enum AuthAnswer: WireValue, CustomStringConvertible {
     case totp(value: String)
     /// The recovery code: 8–64 letters or digits; spaces and dashes between groups are removed, letters upper-cased.
     case recoveryCode(value: String)
-    /// 1–1024 characters, taken as typed.
+    /// 1 character to 4 KiB (4096 bytes of UTF-8), taken as typed.
     case newPassword(value: String)
     /// The provider the person chose and the absolute URI its redirect returns to (at most 2048 characters).
     case socialRedirect(provider: AuthSocialProvider, redirectUri: String)
@@ -55,6 +56,41 @@ public enum AuthAnswer: WireValue, CustomStringConvertible {
         case .passkey(let requestId, let outcome):
             Wire.tagged("PASSKEY", ["requestId": .string(requestId), "outcome": outcome.json])
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        func value(_ schema: JSONSchema) -> JSONSchema { .closedObject(["value": schema], required: ["value"]) }
+        let password = JSONSchema.string.described("1 character to 4 KiB of UTF-8, taken as typed.")
+        return .tagged(
+            [
+                "PASSWORD": value(password),
+                "OTP": value(JSONSchema(["type": "string", "pattern": "^[0-9]{4,12}$"])),
+                "TOTP": value(JSONSchema(["type": "string", "pattern": "^[0-9]{6,8}$"])),
+                "RECOVERY_CODE": value(
+                    JSONSchema(["type": "string", "pattern": "^[A-Za-z0-9]+([ -][A-Za-z0-9]+)*$"]).described(
+                        "8-64 letters or digits, optionally grouped by single spaces or dashes.")),
+                "NEW_PASSWORD": value(password),
+                "SOCIAL_REDIRECT": .closedObject(
+                    [
+                        "provider": AuthSocialProvider.ref,
+                        "redirectUri": JSONSchema(["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9+.-]*:\\S+$"])
+                            .described("An absolute URI, at most 2048 characters."),
+                    ], required: ["provider", "redirectUri"]),
+                "SOCIAL_CALLBACK": .closedObject(
+                    [
+                        "code": JSONSchema.string.described("The provider's authorization code, 1-2048 characters."),
+                        "state": JSONSchema.string.described("The SocialRedirect phase's state, 1-1024 characters."),
+                    ], required: ["code", "state"]),
+                "INTEGRATOR_ATTESTATION": value(
+                    JSONSchema([
+                        "type": "string", "pattern": "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$",
+                    ]).described("A compact JWT, at most 16 KiB.")),
+                "PASSKEY": .closedObject(
+                    [
+                        "requestId": JSONSchema.token.described("The passkeyRequest's requestId."),
+                        "outcome": PasskeyOutcome.ref,
+                    ], required: ["requestId", "outcome"]),
+            ], description: "The input sent with Answer; it must match the current phase.")
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

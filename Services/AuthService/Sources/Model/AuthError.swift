@@ -1,10 +1,11 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// What went wrong in a ceremony (spec "Errors"). It appears in `AwaitingInput.error` while the step is still
 /// open and the person can answer again, and in `Failed.error` once the ceremony is over; `endsCeremony`
 /// says which. Wire: `{type: 'RATE_LIMITED', value: {retryAfter?}}`, `{type: 'WRONG_PASSWORD'}`.
-public enum AuthError: WireValue {
+public enum AuthError: WireValue, WireDescribed {
     /// The password of a Password phase is not the account's.
     case wrongPassword
     /// The code of an Otp or Totp phase is not correct.
@@ -98,6 +99,26 @@ public enum AuthError: WireValue {
         case .unknown(let message): Wire.tagged(wireType, ["message": message.map(JSONValue.string)])
         default: Wire.tagged(wireType)
         }
+    }
+
+    /// A case whose fields are all optional always carries `value`, maybe `{}`, so `error.value.retryAfter`
+    /// works in TypeScript.
+    public static var wireSchema: JSONSchema {
+        .oneOf(
+            withoutFields.map { .taggedCase($0.wireType) } + [
+                .taggedCase(
+                    "RATE_LIMITED",
+                    fields: .closedObject(["retryAfter": JSONSchema.nonNegativeInteger.described("Seconds to wait.")])),
+                .taggedCase(
+                    "LOCKED",
+                    fields: .closedObject(["until": JSONSchema.integer.described("Seconds since the Unix epoch.")])),
+                .taggedCase(
+                    "UNSUPPORTED",
+                    fields: .closedObject(
+                        ["capability": JSONSchema.string.described("The capability this device lacks, e.g. passkey.")],
+                        required: ["capability"])),
+                .taggedCase("UNKNOWN", fields: .closedObject(["message": .string])),
+            ], description: "What went wrong in a ceremony.")
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

@@ -1,9 +1,10 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// Where the ceremony is (spec "How it works"). Wire: `{type: 'AWAITING_INPUT', value: {phase, alternatives,
 /// error?}}`, `{type: 'IDLE'}`.
-public enum AuthFlowStep: WireValue {
+public enum AuthFlowStep: WireValue, WireDescribed {
     /// No ceremony has started, or the last one was cancelled.
     case idle
     /// The SDK is talking to Folio. With a `passkeyRequest`, the hosted SDK asks the client to show the passkey
@@ -37,6 +38,40 @@ public enum AuthFlowStep: WireValue {
         case .failed(let error):
             Wire.tagged("FAILED", ["error": error.json])
         }
+    }
+
+    /// BUSY carries `value` only with a `passkeyRequest`; every other case as `.tagged` states it.
+    public static var wireSchema: JSONSchema {
+        let busy = JSONSchema.taggedCaseWithOptionalValue(
+            "BUSY",
+            fields: .closedObject(
+                ["passkeyRequest": PasskeyRequest.ref, "error": AuthError.ref], required: ["passkeyRequest"]))
+        return .oneOf(
+            [
+                .taggedCase("IDLE"),
+                busy.described(
+                    "The SDK is talking to Folio; with passkeyRequest the client must show the passkey dialog, and "
+                        + "error is what ended the last dialog of a step only a passkey can answer."),
+                .taggedCase(
+                    "AWAITING_INPUT",
+                    fields: .closedObject(
+                        [
+                            "phase": AuthPhase.ref,
+                            "alternatives": JSONSchema.array(AuthMethod.ref).described(
+                                "The other methods the person may switch to."),
+                            "error": AuthError.ref,
+                        ], required: ["phase", "alternatives"])),
+                .taggedCase(
+                    "AWAITING_RECOVERY_CODE_ACK",
+                    fields: .closedObject(
+                        [
+                            "code": JSONSchema.string.described(
+                                "A new account's recovery code, to show until AcknowledgeRecoveryCode.")
+                        ],
+                        required: ["code"])),
+                .taggedCase("AUTHENTICATED"),
+                .taggedCase("FAILED", fields: .closedObject(["error": AuthError.ref], required: ["error"])),
+            ], description: "Where the ceremony is.")
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

@@ -1,9 +1,10 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// The identifier a ceremony starts for. Wire: `{type: 'EMAIL', value: {value}}`,
 /// `{type: 'PHONE', value: {value}}`.
-public enum AuthIdentifierInput: WireValue {
+public enum AuthIdentifierInput: WireValue, WireDescribed {
     /// An email address (checked lightly: one `@`, a dotted domain, at most 254 characters).
     case email(value: String)
     /// A phone number (checked lightly: 6–15 digits, an optional leading `+`, spaces, dashes, dots or
@@ -15,6 +16,21 @@ public enum AuthIdentifierInput: WireValue {
         case .email(let value): Wire.tagged("EMAIL", ["value": .string(value)])
         case .phone(let value): Wire.tagged("PHONE", ["value": .string(value)])
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        .tagged([
+            "EMAIL": .closedObject(
+                [
+                    "value": JSONSchema.string.described(
+                        "One @, a local part of 1-64 characters, a dotted domain, no spaces, at most 254 characters.")
+                ], required: ["value"]),
+            "PHONE": .closedObject(
+                [
+                    "value": JSONSchema.string.described(
+                        "6-15 digits, an optional leading +, spaces, dashes, dots or parentheses between them.")
+                ], required: ["value"]),
+        ])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -29,7 +45,7 @@ public enum AuthIdentifierInput: WireValue {
 
 /// How a sign-in starts (spec "Start a ceremony"). Wire: `{type: 'ANONYMOUS'}`,
 /// `{type: 'WITH_IDENTIFIER', value: {identifier}}`.
-public enum NewSession: WireValue {
+public enum NewSession: WireValue, WireDescribed {
     /// Without an identifier: Folio's first step asks for one or offers other methods.
     case anonymous
     case withIdentifier(identifier: AuthIdentifierInput)
@@ -39,6 +55,13 @@ public enum NewSession: WireValue {
         case .anonymous: Wire.tagged("ANONYMOUS")
         case .withIdentifier(let identifier): Wire.tagged("WITH_IDENTIFIER", ["identifier": identifier.json])
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        .tagged([
+            "ANONYMOUS": nil,
+            "WITH_IDENTIFIER": .closedObject(["identifier": AuthIdentifierInput.ref], required: ["identifier"]),
+        ])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

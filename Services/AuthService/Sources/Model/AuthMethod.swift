@@ -9,4 +9,5 @@ public typealias AuthMethod = FolioAuthMethod
 
 extension FolioAuthMethod: WirePlainEnum {
     public var wireType: String { rawValue }
+    public static var wireName: String { "AuthMethod" }
 }

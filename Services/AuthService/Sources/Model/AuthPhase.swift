@@ -1,9 +1,10 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// The input the current step waits for (spec "Phases"). Wire: `{type: 'OTP', value: {channel, …}}`, and
 /// `{type: 'PASSWORD'}` for a phase without fields.
-public enum AuthPhase: WireValue {
+public enum AuthPhase: WireValue, WireDescribed {
     case password
     /// A one-time code was sent to `destination` (masked) over `channel`; it has `length` digits. Show a
     /// resend button only when `canResend`.
@@ -66,6 +67,38 @@ public enum AuthPhase: WireValue {
                     "freshDevicePlatform": platform.json, "expiresInSeconds": Wire.number(expiresInSeconds),
                 ])
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        .tagged(
+            [
+                "PASSWORD": nil,
+                "OTP": .closedObject(
+                    [
+                        "channel": OtpChannel.ref,
+                        "destination": JSONSchema.string.described("Masked address or number."),
+                        "length": JSONSchema.nonNegativeInteger.described("Digits of the code."),
+                        "canResend": JSONSchema.boolean.described("Whether to show a resend button."),
+                    ], required: ["channel", "destination", "length", "canResend"]),
+                "TOTP": nil,
+                "RECOVERY_CODE": nil,
+                "NEW_PASSWORD": nil,
+                "SOCIAL_REDIRECT": .closedObject(
+                    [
+                        "provider": AuthSocialProvider.ref,
+                        "authorizationUrl": JSONSchema.string.described("The client opens it; the SDK never does."),
+                        "state": JSONSchema.string.described("What the SocialCallback answer must echo."),
+                    ], required: ["provider", "authorizationUrl", "state"]),
+                "SOCIAL_CALLBACK": .closedObject(["provider": AuthSocialProvider.ref]),
+                "INTEGRATOR_ATTESTATION": .closedObject(
+                    ["nonce": JSONSchema.string.described("The nonce the integrator's signed JWT must carry.")],
+                    required: ["nonce"]),
+                "DEVICE_APPROVAL": .closedObject(
+                    [
+                        "challengeId": .string, "freshDeviceFingerprint": .string, "freshDevicePlatform": Platform.ref,
+                        "expiresInSeconds": .nonNegativeInteger,
+                    ], required: ["challengeId", "freshDeviceFingerprint", "freshDevicePlatform", "expiresInSeconds"]),
+            ], description: "The input the current step waits for.")
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

@@ -7,4 +7,5 @@ public typealias AuthSocialProvider = FolioSocialProvider
 
 extension FolioSocialProvider: WirePlainEnum {
     public var wireType: String { rawValue }
+    public static var wireName: String { "AuthSocialProvider" }
 }

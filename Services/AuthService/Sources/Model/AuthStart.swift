@@ -1,9 +1,10 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// What a ceremony is for (spec "Start a ceremony"). Wire: `{type: 'SIGN_IN', value: {value: NewSession}}`,
 /// `{type: 'RECOVERY', value: {identifier?}}`, `{type: 'VERIFICATION', value: {value: VerificationRequirement}}`.
-public enum AuthStart: WireValue {
+public enum AuthStart: WireValue, WireDescribed {
     case signIn(value: NewSession)
     /// Recovers an account; started while a sign-in waits for input, it continues from that sign-in.
     case recovery(identifier: AuthIdentifierInput?)
@@ -26,6 +27,18 @@ public enum AuthStart: WireValue {
         case .recovery(let identifier): Wire.tagged("RECOVERY", ["identifier": identifier?.json])
         case .verification(let value): Wire.tagged("VERIFICATION", ["value": value.json])
         }
+    }
+
+    /// RECOVERY's fields are all optional, so it may leave `value` out.
+    public static var wireSchema: JSONSchema {
+        .oneOf(
+            [
+                .taggedCase("SIGN_IN", fields: .closedObject(["value": NewSession.ref], required: ["value"])),
+                .taggedCaseWithOptionalValue(
+                    "RECOVERY", fields: .closedObject(["identifier": AuthIdentifierInput.ref])),
+                .taggedCase(
+                    "VERIFICATION", fields: .closedObject(["value": VerificationRequirement.ref], required: ["value"])),
+            ], description: "What a ceremony is for.")
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

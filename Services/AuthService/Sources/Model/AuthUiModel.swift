@@ -1,9 +1,10 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// The state of AuthStore, the UI model clients render (spec "State"). Wire: `{flow, dataRegions,
 /// dataRegion?}`; `store.state` and `store.next` return it as `model`.
-public struct AuthUiModel: WireValue {
+public struct AuthUiModel: WireValue, WireDescribed {
     public var flow: AuthFlowStep
     /// The data region options of a sign-up, in display order.
     public var dataRegions: [DataRegionOption]
@@ -32,6 +33,16 @@ public struct AuthUiModel: WireValue {
 
     public var json: JSONValue {
         Wire.object(["flow": flow.json, "dataRegions": Wire.array(dataRegions), "dataRegion": dataRegion?.json])
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "flow": AuthFlowStep.ref,
+                "dataRegions": JSONSchema.array(DataRegionOption.ref).described(
+                    "The data region choices of a sign-up, in display order: European Union first, then United States."),
+                "dataRegion": DataRegion.ref,
+            ], required: ["flow", "dataRegions"])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

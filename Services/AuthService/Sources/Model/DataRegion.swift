@@ -1,3 +1,4 @@
+import Bus
 import FolioModel
 import WireModel
 
@@ -27,7 +28,7 @@ public enum DataRegion: WirePlainEnum {
 }
 
 /// One choice of a sign-up's data region picker. Wire: `{region, title, selected}`.
-public struct DataRegionOption: WireValue {
+public struct DataRegionOption: WireValue, WireDescribed {
     public var region: DataRegion
     /// The region's name in the SDK locale.
     public var title: String
@@ -41,6 +42,14 @@ public struct DataRegionOption: WireValue {
     }
 
     public var json: JSONValue { ["region": region.json, "title": .string(title), "selected": .bool(selected)] }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "region": DataRegion.ref, "title": JSONSchema.string.described("The region's name in the SDK locale."),
+                "selected": JSONSchema.boolean.described("Whether this is the region picked so far."),
+            ], required: ["region", "title", "selected"])
+    }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let object = try WireObject(json, path: path, fields: ["region", "title", "selected"])

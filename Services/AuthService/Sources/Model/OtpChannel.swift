@@ -8,4 +8,5 @@ public typealias OtpChannel = FolioOtpChannel
 
 extension FolioOtpChannel: WirePlainEnum {
     public var wireType: String { rawValue }
+    public static var wireName: String { "OtpChannel" }
 }

@@ -1,10 +1,11 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// How the passkey dialog of a `PasskeyRequest` ended, sent in `AuthAnswer.Passkey`.
 /// Wire: `{type: 'ASSERTION', value: {credentialId, …}}`, `{type: 'CANCELLED'}`,
 /// `{type: 'FAILED', value: {name?, message?}}`.
-public enum PasskeyOutcome: WireValue {
+public enum PasskeyOutcome: WireValue, WireDescribed {
     /// `navigator.credentials.get` returned a credential.
     case assertion(PasskeyAssertion)
     /// The person closed the dialog (the browser's `NotAllowedError`). The step reports PasskeyCancelled.
@@ -19,6 +20,22 @@ public enum PasskeyOutcome: WireValue {
         case .failed(let name, let message):
             Wire.tagged("FAILED", ["name": name.map(JSONValue.string), "message": message.map(JSONValue.string)])
         }
+    }
+
+    /// FAILED's fields are all optional, so it may leave `value` out.
+    public static var wireSchema: JSONSchema {
+        .oneOf(
+            [
+                .taggedCase("ASSERTION", fields: PasskeyAssertion.ref),
+                .taggedCase("CANCELLED"),
+                .taggedCaseWithOptionalValue(
+                    "FAILED",
+                    fields: .closedObject(
+                        [
+                            "name": JSONSchema.string.described("The DOMException name, at most 256 characters."),
+                            "message": JSONSchema.string.described("At most 1024 characters."),
+                        ])),
+            ], description: "How the passkey dialog ended.")
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -43,7 +60,7 @@ public enum PasskeyOutcome: WireValue {
 
 /// The parts of WebAuthn's `PublicKeyCredential` and `AuthenticatorAssertionResponse` that Folio checks,
 /// each in base64url. Wire: `{credentialId, clientDataJSON, authenticatorData, signature, userHandle?}`.
-public struct PasskeyAssertion: WireValue {
+public struct PasskeyAssertion: WireValue, WireDescribed {
     /// The credential's id (`credential.id`, already base64url in the browser).
     public var credentialId: String
     public var clientDataJSON: String
@@ -69,6 +86,15 @@ public struct PasskeyAssertion: WireValue {
             "authenticatorData": .string(authenticatorData), "signature": .string(signature),
             "userHandle": userHandle.map(JSONValue.string),
         ])
+    }
+
+    /// Every member is base64url, at most 16384 characters.
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "credentialId": .base64URL, "clientDataJSON": .base64URL, "authenticatorData": .base64URL,
+                "signature": .base64URL, "userHandle": .base64URL,
+            ], required: ["credentialId", "clientDataJSON", "authenticatorData", "signature"])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

@@ -1,3 +1,4 @@
+import Bus
 import FolioModel
 import WireModel
 
@@ -6,7 +7,7 @@ import WireModel
 /// The client passes `publicKey` to `navigator.credentials.get({publicKey})` after turning the base64url
 /// fields (`challenge`, `allowCredentials[].id`) into ArrayBuffers, then dispatches Answer with
 /// `AuthAnswer.Passkey {requestId, outcome}`. Wire: `{requestId, publicKey}`.
-public struct PasskeyRequest: WireValue {
+public struct PasskeyRequest: WireValue, WireDescribed {
     /// Names this dialog; the answer must carry it, so an answer to an older dialog is not taken for this one.
     public var requestId: String
     public var publicKey: PasskeyRequestOptions
@@ -18,6 +19,14 @@ public struct PasskeyRequest: WireValue {
 
     public var json: JSONValue { ["requestId": .string(requestId), "publicKey": publicKey.json] }
 
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "requestId": JSONSchema.string.described("Names this dialog; the Passkey answer must carry it."),
+                "publicKey": PasskeyRequestOptions.ref,
+            ], required: ["requestId", "publicKey"], description: "The passkey dialog the client must show.")
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let object = try WireObject(json, path: path, fields: ["requestId", "publicKey"])
         self.init(requestId: try object.string("requestId", .modelText), publicKey: try object.value("publicKey"))
@@ -27,7 +36,7 @@ public struct PasskeyRequest: WireValue {
 /// WebAuthn's `PublicKeyCredentialRequestOptions` with base64url strings for its binary fields; the member
 /// names and strings are WebAuthn's own, so the object goes to `navigator.credentials.get` nearly unchanged.
 /// Wire: `{challenge, rpId, allowCredentials, userVerification, timeout?}`.
-public struct PasskeyRequestOptions: WireValue {
+public struct PasskeyRequestOptions: WireValue, WireDescribed {
     /// base64url of the challenge bytes Folio issued.
     public var challenge: String
     /// The relying party id (a domain).
@@ -56,6 +65,19 @@ public struct PasskeyRequestOptions: WireValue {
         ])
     }
 
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "challenge": JSONSchema.string.described("base64url of the challenge bytes."),
+                "rpId": JSONSchema.string.described("The relying party id (a domain)."),
+                "allowCredentials": JSONSchema.array(PasskeyCredentialDescriptor.ref).described(
+                    "The credentials that may answer; empty lets the person pick a discoverable passkey."),
+                "userVerification": PasskeyUserVerification.ref,
+                "timeout": JSONSchema.nonNegativeInteger.described("Milliseconds; absent when Folio sets none."),
+            ], required: ["challenge", "rpId", "allowCredentials", "userVerification"],
+            description: "WebAuthn's PublicKeyCredentialRequestOptions, binary members in base64url.")
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let object = try WireObject(
             json, path: path, fields: ["challenge", "rpId", "allowCredentials", "userVerification", "timeout"])
@@ -67,7 +89,7 @@ public struct PasskeyRequestOptions: WireValue {
 }
 
 /// WebAuthn's `PublicKeyCredentialDescriptor`: `{type: 'public-key', id, transports?}`, id in base64url.
-public struct PasskeyCredentialDescriptor: WireValue {
+public struct PasskeyCredentialDescriptor: WireValue, WireDescribed {
     public var id: String
     /// WebAuthn transport hints such as `internal`, `hybrid`, `usb`; left out of the wire when empty.
     public var transports: [String]
@@ -82,6 +104,15 @@ public struct PasskeyCredentialDescriptor: WireValue {
             "type": "public-key", "id": .string(id),
             "transports": transports.isEmpty ? JSONValue?.none : .array(transports.map(JSONValue.string)),
         ])
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "type": .constant("public-key"), "id": JSONSchema.string.described("base64url of the credential id."),
+                "transports": JSONSchema.array(.string).described(
+                    "WebAuthn transport hints such as internal, hybrid, usb; absent when empty."),
+            ], required: ["type", "id"], description: "WebAuthn's PublicKeyCredentialDescriptor.")
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -113,8 +144,10 @@ public enum PasskeyUserVerification: String, Sendable, CaseIterable {
     case discouraged
 }
 
-extension PasskeyUserVerification: WireValue {
+extension PasskeyUserVerification: WireValue, WireDescribed {
     public var json: JSONValue { .string(rawValue) }
+
+    public static var wireSchema: JSONSchema { .enumeration(allCases.map(\.rawValue)) }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         guard case .string(let text) = json, let value = PasskeyUserVerification(rawValue: text) else {

@@ -1,9 +1,10 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// Describes a device, such as the fresh device a DeviceApproval phase asks to approve.
 /// Wire: `{os, osVersion?, model?}`.
-public struct Platform: WireValue {
+public struct Platform: WireValue, WireDescribed {
     /// The operating system or runtime, spelled like Folio's device platform: `WEB`, `IOS`, `ANDROID` (an
     /// open set: a value Folio adds later passes through).
     public var os: String
@@ -22,6 +23,16 @@ public struct Platform: WireValue {
         Wire.object([
             "os": .string(os), "osVersion": osVersion.map(JSONValue.string), "model": model.map(JSONValue.string),
         ])
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "os": JSONSchema.string.described(
+                    "Spelled like Folio's device platform: WEB, IOS, ANDROID (an open set)."),
+                "osVersion": JSONSchema.string.described("Such as 17.4."),
+                "model": JSONSchema.string.described("A device model or browser, such as iPhone15,2 or Firefox 126."),
+            ], required: ["os"], description: "Describes a device.")
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

@@ -1,9 +1,10 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// The state of SessionStore: who the session is and how sure the SDK is of it (DESIGN §3, Sessions).
 /// Wire: `{identity, status}`.
-public struct SessionUiModel: WireValue {
+public struct SessionUiModel: WireValue, WireDescribed {
     public var identity: SessionIdentity
     public var status: SessionStatus
 
@@ -13,6 +14,11 @@ public struct SessionUiModel: WireValue {
     }
 
     public var json: JSONValue { ["identity": identity.json, "status": status.json] }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            ["identity": SessionIdentity.ref, "status": SessionStatus.ref], required: ["identity", "status"])
+    }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let object = try WireObject(json, path: path, fields: ["identity", "status"])

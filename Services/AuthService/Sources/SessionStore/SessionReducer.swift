@@ -18,6 +18,12 @@ public struct SessionReducer: StoreReducer {
         }
     }
 
+    /// `SessionUiModel` and `SessionAction` with the shared identity types they reference.
+    public static var contract: StoreContract? {
+        StoreContract(
+            model: SessionUiModel.self, action: SessionAction.self, types: [SessionIdentity.self, SessionStatus.self])
+    }
+
     public static func lane(of action: SessionAction) -> ActionLane { .skipsQueue }
 
     public static func actionReceived(_ action: SessionAction) -> Event { .actionReceived(action) }

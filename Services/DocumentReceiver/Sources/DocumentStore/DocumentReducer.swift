@@ -19,6 +19,13 @@ public struct DocumentReducer: StoreReducer {
         }
     }
 
+    /// `FolioDocumentUiModel` and `FolioDocumentAction` with every type they reference (docs/documents.md).
+    public static var contract: StoreContract? {
+        StoreContract(
+            model: FolioDocumentUiModel.self, action: FolioDocumentAction.self,
+            types: [FolioDocumentPhase.self] + FolioDocument.wireTypes)
+    }
+
     public static func lane(of action: FolioDocumentAction) -> ActionLane { .skipsQueue }
 
     public static func actionReceived(_ action: FolioDocumentAction) -> Event { .actionReceived(action) }

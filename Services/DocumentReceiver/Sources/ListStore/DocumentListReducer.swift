@@ -20,6 +20,13 @@ public struct DocumentListReducer: StoreReducer {
         }
     }
 
+    /// `FolioDocumentListUiModel` and `FolioDocumentListAction` with every type they reference (docs/documents.md).
+    public static var contract: StoreContract? {
+        StoreContract(
+            model: FolioDocumentListUiModel.self, action: FolioDocumentListAction.self,
+            types: [FolioDocumentReception.self] + FolioDocument.wireTypes)
+    }
+
     public static func lane(of action: FolioDocumentListAction) -> ActionLane { .skipsQueue }
 
     public static func actionReceived(_ action: FolioDocumentListAction) -> Event { .actionReceived(action) }

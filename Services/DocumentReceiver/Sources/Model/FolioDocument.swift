@@ -1,3 +1,4 @@
+import Bus
 import FolioModel
 import WireModel
 
@@ -5,7 +6,7 @@ import WireModel
 /// every text in the SDK locale, dates formatted, status computed. Wire:
 /// `{id, title, documentType: {id, name}, issuer: {id, name}, status, isTest, validFrom?, validUntil?, fields,
 /// photos}`.
-public struct FolioDocument: WireValue, Hashable {
+public struct FolioDocument: WireValue, WireDescribed, Hashable {
     /// The vault record's id.
     public var id: String
     /// The issuer's title, or the document type's name when it set none, in the SDK language when translated.
@@ -43,7 +44,7 @@ public struct FolioDocument: WireValue, Hashable {
 
     /// A document type (the template it was issued from) or an issuer: its id and its name in the SDK language
     /// when translated. Wire: `{id, name}`.
-    public struct Named: WireValue, Hashable {
+    public struct Named: WireValue, WireDescribed, Hashable {
         public var id: String
         public var name: String
 
@@ -53,6 +54,15 @@ public struct FolioDocument: WireValue, Hashable {
         }
 
         public var json: JSONValue { ["id": .string(id), "name": .string(name)] }
+
+        public static var wireName: String { "FolioDocumentNamed" }
+
+        public static var wireSchema: JSONSchema {
+            .closedObject(
+                ["id": .string, "name": JSONSchema.string.described("In the SDK language when translated.")],
+                required: ["id", "name"], description: "A document type (the template it was issued from) or an issuer."
+            )
+        }
 
         public init(json: JSONValue, path: String) throws(WireDecodingError) {
             let object = try WireObject(json, path: path, fields: ["id", "name"])
@@ -66,6 +76,23 @@ public struct FolioDocument: WireValue, Hashable {
             "status": status.json, "isTest": .bool(isTest), "validFrom": validFrom.map(JSONValue.string),
             "validUntil": validUntil.map(JSONValue.string), "fields": Wire.array(fields), "photos": Wire.array(photos),
         ])
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "id": JSONSchema.string.described("The vault record's id."),
+                "title": JSONSchema.string.described(
+                    "The title the issuer set, else the name of its document template, in the SDK language when "
+                        + "translated."),
+                "documentType": Named.ref, "issuer": Named.ref, "status": FolioDocumentStatus.ref,
+                "isTest": JSONSchema.boolean.described("A specimen that must not be used as a real document."),
+                "validFrom": JSONSchema.string.described("The first valid day, formatted; absent when none."),
+                "validUntil": JSONSchema.string.described("The day it expires, formatted; absent for no end."),
+                "fields": .array(FolioDocumentField.ref), "photos": .array(FolioDocumentPhoto.ref),
+            ],
+            required: ["id", "title", "documentType", "issuer", "status", "isTest", "fields", "photos"],
+            description: "An issued document, render-ready: texts in the SDK locale, dates formatted.")
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -85,6 +112,14 @@ public struct FolioDocument: WireValue, Hashable {
             validFrom: try object.optionalString("validFrom", .modelText),
             validUntil: try object.optionalString("validUntil", .modelText),
             fields: try Self.array(object, "fields"), photos: try Self.array(object, "photos"))
+    }
+
+    /// FolioDocument and every wire type it references, for the contracts of the stores that show documents.
+    public static var wireTypes: [any WireDescribed.Type] {
+        [
+            FolioDocument.self, Named.self, FolioDocumentStatus.self, FolioDocumentField.self,
+            FolioDocumentPhoto.self, DocumentAttachmentRef.self,
+        ]
     }
 
     private static func array<T: WireValue>(_ object: WireObject, _ key: String) throws(WireDecodingError) -> [T] {
@@ -117,7 +152,7 @@ public enum FolioDocumentStatus: WirePlainEnum {
 }
 
 /// One row of a document: its label and value, both ready to show. Wire: `{key, label, value}`.
-public struct FolioDocumentField: WireValue, Hashable {
+public struct FolioDocumentField: WireValue, WireDescribed, Hashable {
     /// The issuer's key of the field (stable across languages).
     public var key: String
     public var label: String
@@ -132,6 +167,16 @@ public struct FolioDocumentField: WireValue, Hashable {
 
     public var json: JSONValue { ["key": .string(key), "label": .string(label), "value": .string(value)] }
 
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "key": JSONSchema.string.described("The issuer's key of the field, stable across languages."),
+                "label": .string,
+                "value": JSONSchema.string.described(
+                    "A formatted day for a date field, or the localized text for a missing value."),
+            ], required: ["key", "label", "value"])
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let object = try WireObject(json, path: path, fields: ["key", "label", "value"])
         self.init(
@@ -141,7 +186,7 @@ public struct FolioDocumentField: WireValue, Hashable {
 }
 
 /// A picture on a document. Wire: `{key, label, image: AttachmentRef}`.
-public struct FolioDocumentPhoto: WireValue, Hashable {
+public struct FolioDocumentPhoto: WireValue, WireDescribed, Hashable {
     public var key: String
     public var label: String
     public var image: DocumentAttachmentRef
@@ -154,6 +199,11 @@ public struct FolioDocumentPhoto: WireValue, Hashable {
 
     public var json: JSONValue { ["key": .string(key), "label": .string(label), "image": image.json] }
 
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            ["key": .string, "label": .string, "image": DocumentAttachmentRef.ref], required: ["key", "label", "image"])
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let object = try WireObject(json, path: path, fields: ["key", "label", "image"])
         self.init(
@@ -165,7 +215,7 @@ public struct FolioDocumentPhoto: WireValue, Hashable {
 /// A reference to an encrypted image in the vault, valid for the session that listed it: its bytes are read
 /// with `attachment.getBytes {attachmentId}` by that session only. Wire: `{attachmentId, image?: {width, height,
 /// file: {type: 'PNG' | 'JPEG' | 'OTHER'}}}`.
-public struct DocumentAttachmentRef: WireValue, Hashable {
+public struct DocumentAttachmentRef: WireValue, WireDescribed, Hashable {
     public var attachmentId: String
     public var image: ImageMeta?
 
@@ -195,6 +245,24 @@ public struct DocumentAttachmentRef: WireValue, Hashable {
                 ["width": .int($0.width), "height": .int($0.height), "file": Wire.tagged($0.format)] as JSONValue
             },
         ])
+    }
+
+    /// The spec's name.
+    public static var wireName: String { "AttachmentRef" }
+
+    /// `image` is the spec's ImageMeta, described in place.
+    public static var wireSchema: JSONSchema {
+        let size = JSONSchema.integer.described("Pixels.")
+        return .closedObject(
+            [
+                "attachmentId": JSONSchema.string.described(
+                    "Read its bytes with attachment.getBytes, by the session that listed it."),
+                "image": .closedObject(
+                    [
+                        "width": size, "height": size,
+                        "file": .oneOf(["PNG", "JPEG", "OTHER"].map { .taggedCase($0) }).described("The file format."),
+                    ], required: ["width", "height", "file"], description: "The picture's size and file format."),
+            ], required: ["attachmentId"], description: "A reference to an encrypted image in the vault.")
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

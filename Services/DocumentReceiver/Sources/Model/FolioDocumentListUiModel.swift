@@ -1,8 +1,9 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// The state of FolioDocumentListStore. Wire: `{items: [FolioDocument], reception: FolioDocumentReception}`.
-public struct FolioDocumentListUiModel: Sendable, Equatable {
+public struct FolioDocumentListUiModel: Sendable, Equatable, WireDescribed {
     public var items: [FolioDocument]
     public var reception: FolioDocumentReception
 
@@ -13,6 +14,15 @@ public struct FolioDocumentListUiModel: Sendable, Equatable {
 
     public var json: JSONValue {
         ["items": .array(items.map(\.json)), "reception": reception.json]
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "items": JSONSchema.array(FolioDocument.ref).described(
+                    "The active digital records of the vault; empty while no session holds a vault."),
+                "reception": FolioDocumentReception.ref,
+            ], required: ["items", "reception"])
     }
 }
 

@@ -1,10 +1,11 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// How the reception of issued documents stands, as the list store shows it. Wire: `{type: 'IDLE'}`,
 /// `{type: 'RECEIVING'}`, `{type: 'FAILED', value: {text, retry}}`, `{type: 'NOT_ISSUED', value: {text}}`,
 /// `{type: 'RECEIVED', value: {id}}`.
-public enum FolioDocumentReception: WireValue, Hashable {
+public enum FolioDocumentReception: WireValue, WireDescribed, Hashable {
     case idle
     case receiving
     /// A pass failed: show `text` with a button labeled `retry` that sends Retry.
@@ -22,6 +23,24 @@ public enum FolioDocumentReception: WireValue, Hashable {
         case .notIssued(let text): Wire.tagged("NOT_ISSUED", ["text": .string(text)])
         case .received(let id): Wire.tagged("RECEIVED", ["id": .string(id)])
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        .tagged(
+            [
+                "IDLE": nil,
+                "RECEIVING": nil,
+                "FAILED": .closedObject(
+                    [
+                        "text": JSONSchema.string.described("What to show, e.g. Couldn’t receive the document."),
+                        "retry": JSONSchema.string.described("The label of the button that sends Retry."),
+                    ], required: ["text", "retry"]),
+                "NOT_ISSUED": .closedObject(
+                    ["text": JSONSchema.string.described("What to show, with no button.")], required: ["text"]),
+                "RECEIVED": .closedObject(
+                    ["id": JSONSchema.string.described("The received document's id: open it, then send Acknowledge.")],
+                    required: ["id"]),
+            ], description: "How the reception of issued documents stands.")
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

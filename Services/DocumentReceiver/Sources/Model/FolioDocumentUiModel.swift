@@ -1,9 +1,10 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// The state of FolioDocumentStore. Wire: `{phase, document?, error?}`; `error` is
 /// `{type: 'READ_FAILED', value: {message}}`.
-public struct FolioDocumentUiModel: Sendable, Equatable {
+public struct FolioDocumentUiModel: Sendable, Equatable, WireDescribed {
     public var phase: FolioDocumentPhase
     public var document: FolioDocument?
     public var error: String?
@@ -19,6 +20,15 @@ public struct FolioDocumentUiModel: Sendable, Equatable {
             "phase": phase.json, "document": document?.json,
             "error": error.map { Wire.tagged("READ_FAILED", ["message": .string($0)]) },
         ])
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "phase": FolioDocumentPhase.ref, "document": FolioDocument.ref,
+                "error": JSONSchema.tagged(["READ_FAILED": .closedObject(["message": .string], required: ["message"])])
+                    .described("The last read failed; the next read that succeeds clears it."),
+            ], required: ["phase"])
     }
 }
 
