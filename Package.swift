@@ -60,7 +60,7 @@ let package = Package(
         .target(
             name: "StoreKit", dependencies: ["FolioModel", "Bus", "FolioAPI", "Lifecycle"], path: "Shared/StoreKit"),
         .target(
-            name: "StoreKitTesting", dependencies: ["StoreKit", "Bus", "FolioModel", "FolioAPI"], path: "Shared/StoreKitTesting"),
+            name: "StoreKitTesting", dependencies: ["StoreKit", "Bus", "FolioModel", "FolioAPI", "WireModel"], path: "Shared/StoreKitTesting"),
         .target(name: "FolioAPI", dependencies: ["FolioModel", "Bus", "WireModel"], path: "Shared/FolioAPI"),
         .target(
             name: "FolioClient", dependencies: ["FolioModel", "FolioWire", "HTTP", "Crypto"], path: "Shared/FolioClient"

@@ -49,9 +49,6 @@ extension FolioAPI {
                 "worker": JSONSchema.string.described("Which process answered."),
             ],
             required: ["service", "database", "worker"]),
-        "ExampleModel": .object(
-            ["count": .integer, "pending": .integer, "lastEcho": .nullable(.string), "frames": .integer],
-            required: ["count", "pending", "lastEcho", "frames"]),
         "ErrorData": .object(
             [
                 "type": JSONSchema.string.described("SCREAMING_SNAKE error name, e.g. STORE_CLOSED."),

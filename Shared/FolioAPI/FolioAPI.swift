@@ -24,6 +24,10 @@ public enum FolioAPI {
         HealthMethods.vault.name, HealthMethods.documents.name, ExampleStoreMethods.ping.name,
     ]
 
+    /// The contracts of the stores FolioAPI itself describes (the example store); the services' stores add theirs
+    /// (FolioContract).
+    public static var stores: [String: StoreContract] { [ExampleStoreMethods.mount.name: ExampleStoreMethods.contract] }
+
     /// Every method of the public surface.
     public static var methods: [RPCMethodSpec] {
         RuntimeMethods.all + StoreMethods.all + HealthMethods.all + AuthStoreMethods.all + SessionStoreMethods.all

@@ -34,7 +34,7 @@ public enum OpenRPC {
     public static func document(
         methods: [RPCMethodSpec] = FolioAPI.methods, schemas: [String: JSONSchema] = FolioAPI.schemas,
         publicMethods: Set<String> = FolioAPI.publicMethods, events: [any BusEvent.Type] = BusEvents.all,
-        stores: [String: StoreContract] = [:]
+        stores: [String: StoreContract] = FolioAPI.stores
     ) -> JSONValue {
         let methods = stores.isEmpty ? methods : methods.map { storeAware($0, stores: stores) }
         var published = methods.map { method(for: $0, isPublic: publicMethods.contains($0.name), viaBus: true) }

@@ -1,3 +1,5 @@
+import StoreKitTesting
+import FolioAPI
 import AuthService
 import Bus
 import FolioModel

@@ -40,7 +40,7 @@ def test_every_mount_method_names_a_model_and_an_action_schema_that_exist(contra
     mounts = [m for m in contract.document["methods"] if m["name"].endswith((".mount", ".mountList"))]
     stores = {m["name"]: m["x-store"] for m in mounts if "x-store" in m}
     assert set(stores) == {
-        "auth.mount", "session.mount", "inquiry.mount", "vault.mount", "documents.mountList", "documents.mount"
+        "example.mount", "auth.mount", "session.mount", "inquiry.mount", "vault.mount", "documents.mountList", "documents.mount"
     }
     for store in stores.values():
         for role in ("model", "action"):

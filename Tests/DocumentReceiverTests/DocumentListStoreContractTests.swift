@@ -1,3 +1,5 @@
+import StoreKitTesting
+import FolioAPI
 import DocumentReceiver
 import FolioModel
 import StoreKit

@@ -4,7 +4,8 @@ import FolioModel
 import XCTest
 
 final class OpenRPCTests: XCTestCase {
-    private let document = OpenRPC.document()
+    /// The document of the method specs alone (the stores' contracts are tested in FolioContractTests).
+    private let document = OpenRPC.document(stores: [:])
 
     private var methods: [JSONValue] { document["methods"]?.arrayValue ?? [] }
 
@@ -62,7 +63,8 @@ final class OpenRPCTests: XCTestCase {
         let spec = RPCMethodSpec(
             "demo.call", summary: "demo", params: [RPCParam("thing", .ref("Missing"))],
             result: RPCResultDescriptor("none", .null))
-        let references = OpenRPC.references(in: OpenRPC.document(methods: [spec], schemas: [:], events: []))
+        let references = OpenRPC.references(
+            in: OpenRPC.document(methods: [spec], schemas: [:], events: [], stores: [:]))
         XCTAssertEqual(references, ["#/components/schemas/Missing"])
     }
 

@@ -11,7 +11,7 @@ public enum FolioContract {
     /// Every hosted store's contract, by the name of its mount method.
     public static var stores: [String: StoreContract] {
         [
-            AuthService.storeContracts, InquiryService.storeContracts, VaultService.storeContracts,
+            FolioAPI.stores, AuthService.storeContracts, InquiryService.storeContracts, VaultService.storeContracts,
             DocumentReceiver.storeContracts,
         ].reduce(into: [:]) { all, contracts in
             all.merge(contracts) { own, _ in own }

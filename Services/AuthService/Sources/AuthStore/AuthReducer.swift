@@ -1,3 +1,4 @@
+import FolioAPI
 import Bus
 import FolioClient
 import FolioModel

@@ -1,4 +1,5 @@
 import Bus
+import FolioAPI
 import FolioModel
 import StoreKit
 import XCTest
@@ -6,16 +7,18 @@ import XCTest
 /// The checks every store's contract tests make on its ``StoreContract``: references resolve, the contract
 /// lists exactly the schemas its model and actions reach, and values pass or fail both the schema and the
 /// store's own reader.
-struct StoreContractChecks {
-    let contract: StoreContract
+public struct StoreContractChecks {
+    public let contract: StoreContract
 
     /// The checks of `reducer`'s contract; throws when the reducer declares none.
-    init<Reducer: StoreReducer>(_ reducer: Reducer.Type, file: StaticString = #filePath, line: UInt = #line) throws {
+    public init<Reducer: StoreReducer>(_ reducer: Reducer.Type, file: StaticString = #filePath, line: UInt = #line)
+        throws
+    {
         contract = try XCTUnwrap(Reducer.contract, "\(Reducer.self) declares no contract", file: file, line: line)
     }
 
     /// Every `$ref` of the contract's schemas that names no schema of the contract, as `holder → name`.
-    var danglingReferences: [String] {
+    public var danglingReferences: [String] {
         contract.schemas.keys.sorted().flatMap { holder in
             Self.references(in: contract.schemas[holder]?.json ?? .null).sorted()
                 .filter { contract.schemas[$0] == nil }.map { "\(holder) → \($0)" }
@@ -23,7 +26,7 @@ struct StoreContractChecks {
     }
 
     /// The names of the schemas the model and the actions reach through `$ref`s, themselves included.
-    var reachableNames: Set<String> {
+    public var reachableNames: Set<String> {
         var reached: Set<String> = []
         var pending = [contract.modelName, contract.actionName]
         while let name = pending.popLast() {
@@ -34,13 +37,13 @@ struct StoreContractChecks {
     }
 
     /// The case names (`type`) a tagged schema lists: the `const` of `type` in each of its `oneOf` alternatives.
-    func caseTypes(of name: String) -> Set<String> {
+    public func caseTypes(of name: String) -> Set<String> {
         let alternatives = contract.schemas[name]?.json["oneOf"]?.arrayValue ?? []
         return Set(alternatives.compactMap { $0["properties"]?["type"]?["const"]?.stringValue })
     }
 
     /// Parses `text`, failing the test when it is not JSON.
-    static func json(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> JSONValue {
+    public static func json(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> JSONValue {
         do {
             return try JSONParser.parse(text)
         } catch {
@@ -50,11 +53,13 @@ struct StoreContractChecks {
     }
 
     /// The `type` of each `{type, value?}` value.
-    static func types(_ values: [JSONValue]) -> Set<String> { Set(values.compactMap { $0["type"]?.stringValue }) }
+    public static func types(_ values: [JSONValue]) -> Set<String> {
+        Set(values.compactMap { $0["type"]?.stringValue })
+    }
 
     /// Asserts that `action` is read by `decode` and conforms to the action schema, and so does what the
     /// decoded action writes back (`encode`).
-    func assertAccepted<Action>(
+    public func assertAccepted<Action>(
         _ action: JSONValue, decode: (JSONValue) throws -> Action, encode: (Action) -> JSONValue,
         file: StaticString = #filePath, line: UInt = #line
     ) {
@@ -69,7 +74,7 @@ struct StoreContractChecks {
     }
 
     /// Asserts that both the action schema and `decode` refuse `action`.
-    func assertRefused<Action>(
+    public func assertRefused<Action>(
         _ action: JSONValue, decode: (JSONValue) throws -> Action, file: StaticString = #filePath, line: UInt = #line
     ) {
         XCTAssertNotEqual(contract.actionViolations(action), [], "the schema takes \(action)", file: file, line: line)
@@ -77,7 +82,7 @@ struct StoreContractChecks {
     }
 
     /// Asserts that `model` conforms to the model schema.
-    func assertModel(_ model: JSONValue, file: StaticString = #filePath, line: UInt = #line) {
+    public func assertModel(_ model: JSONValue, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(contract.modelViolations(model), [], "\(model)", file: file, line: line)
     }
 
