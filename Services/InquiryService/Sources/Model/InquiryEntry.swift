@@ -69,13 +69,18 @@ public enum ResumeSource: WireValue, WireDescribed, Hashable {
         }
     }
 
+    /// SAME_DEVICE may leave out its `value` too, since every member of it is optional.
     public static var wireSchema: JSONSchema {
-        .tagged([
-            "SAME_DEVICE": .closedObject([
-                "inquiryId": JSONSchema.string.described("An inquiry this device saved; the current one when absent.")
-            ]),
-            "ANOTHER_DEVICE": .closedObject(
-                ["code": JSONSchema.string.described("The handoff code of the other device.")], required: ["code"]),
+        let sameDevice = JSONSchema.closedObject([
+            "inquiryId": JSONSchema.string.described("An inquiry this device saved; the current one when absent.")
+        ])
+        return .oneOf([
+            .closedObject(["type": .constant("SAME_DEVICE"), "value": sameDevice], required: ["type"]),
+            .taggedCase(
+                "ANOTHER_DEVICE",
+                fields: .closedObject(
+                    ["code": JSONSchema.string.described("The handoff code of the other device.")], required: ["code"])
+            ),
         ])
     }
 
