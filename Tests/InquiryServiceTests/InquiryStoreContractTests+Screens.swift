@@ -50,6 +50,14 @@ extension InquiryStoreContractTests {
         }
     }
 
+    func testEveryFieldKindsSchemaNamesExactlyTheMembersItsReaderTakes() {
+        let common: Set = ["id", "key", "required", "readOnly", "constraints", "error"]
+        for kind in FieldKind.allCases {
+            let members = Set(kind.schema.json["properties"]?.objectValue?.keys.map { $0 } ?? [])
+            XCTAssertEqual(members, common.union(kind.members), kind.rawValue)
+        }
+    }
+
     /// A screen stage with a navigation bar and one container per layout, each holding `elements`.
     static func screen(_ elements: [JSONValue]) -> InquiryStage {
         let layouts: [JSONValue] = [
