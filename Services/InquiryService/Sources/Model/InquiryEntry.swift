@@ -74,13 +74,10 @@ public enum ResumeSource: WireValue, WireDescribed, Hashable {
         let sameDevice = JSONSchema.closedObject([
             "inquiryId": JSONSchema.string.described("An inquiry this device saved; the current one when absent.")
         ])
+        let handoffCode = JSONSchema.string.described("The handoff code of the other device.")
         return .oneOf([
             .closedObject(["type": .constant("SAME_DEVICE"), "value": sameDevice], required: ["type"]),
-            .taggedCase(
-                "ANOTHER_DEVICE",
-                fields: .closedObject(
-                    ["code": JSONSchema.string.described("The handoff code of the other device.")], required: ["code"])
-            ),
+            .taggedCase("ANOTHER_DEVICE", fields: .closedObject(["code": handoffCode], required: ["code"])),
         ])
     }
 

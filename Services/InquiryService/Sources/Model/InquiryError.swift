@@ -104,6 +104,7 @@ public enum InquiryError: WireValue, WireDescribed, Hashable, Error {
         let none = fields([:])
         let message = fields(["message": .string])
         let url = fields(["url": .string])
+        let unreachable = JSONSchema.string.described("Folio could not be reached or did not answer.")
         return .tagged([
             "INVALID_ENTRY": fields([
                 "field": JSONSchema.enumeration(["launchCode", "code", "inquiryId"]).described("The blank member.")
@@ -111,8 +112,7 @@ public enum InquiryError: WireValue, WireDescribed, Hashable, Error {
             "LAUNCH_CODE_INVALID": none, "LAUNCH_INVALID": none, "NO_ACTIVE_INQUIRY": none,
             "WINDOW_ATTESTATION_INVALID": fields(["reason": .string]),
             "TOKEN_EXPIRED": none, "TOKEN_INVALID": none, "EXPIRED": none, "NOT_CONTROLLER": none,
-            "NETWORK": fields(["message": JSONSchema.string.described("Folio could not be reached or did not answer.")]
-            ),
+            "NETWORK": fields(["message": unreachable]),
             "INTERNAL": fields(["message": JSONSchema.string.described("Folio's internal error (5xx).")]),
             "RATE_LIMITED": fields(["retryAfterSeconds": .integer], required: []),
             "UPSTREAM": fields([
