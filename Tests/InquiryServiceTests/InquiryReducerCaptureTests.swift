@@ -27,7 +27,7 @@ final class InquiryReducerCaptureTests: InquiryReducerTestCase {
     private func at(_ millis: Int64) -> Date { Date(timeIntervalSince1970: 1_800_000_000 + Double(millis) / 1000) }
 
     private func camera(_ state: InquiryReducer.State) -> JSONValue? {
-        InquiryReducer().model(of: state)["inquiry"]?["stage"]?["content"]?["value"]?["value"]?["state"]?["value"]?[
+        checkedModel(of: state)["inquiry"]?["stage"]?["content"]?["value"]?["value"]?["state"]?["value"]?[
             "camera"]
     }
 

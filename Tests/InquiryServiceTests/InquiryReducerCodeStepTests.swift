@@ -9,7 +9,7 @@ final class InquiryReducerCodeStepTests: InquiryReducerTestCase {
     typealias Steps = VerificationFixtures
 
     private func shownState(_ state: InquiryReducer.State) -> JSONValue? {
-        InquiryReducer().model(of: state)["inquiry"]?["stage"]?["content"]?["value"]?["value"]?["state"]?["value"]
+        checkedModel(of: state)["inquiry"]?["stage"]?["content"]?["value"]?["value"]?["state"]?["value"]
     }
 
     func testRuleEmailVerifyTakesTheAddressAsAnEditUnderContactFieldShowsItAndSubmitsIt() {
@@ -94,7 +94,7 @@ final class InquiryReducerCodeStepTests: InquiryReducerTestCase {
             $0.pendingRequest = nil
             $0.error = error
         }
-        return InquiryReducer().model(of: store.state)["error"]
+        return checkedModel(of: store.state)["error"]
     }
 
     private func submitted(_ stage: InquiryStage) -> [String: JSONValue] {

@@ -28,7 +28,7 @@ final class InquiryReducerDeviceMemoryTests: InquiryReducerTestCase {
             $0.failure = .openFailed(error, entryIsResume: false)
             $0.lifecycle = .failed(error: error)
         }
-        XCTAssertEqual(InquiryReducer().model(of: store.state)["failure"]?["retry"], "Try again")
+        XCTAssertEqual(checkedModel(of: store.state)["failure"]?["retry"], "Try again")
         store.finish()
     }
 

@@ -113,7 +113,7 @@ final class InquiryReducerEntryTests: XCTestCase {
             $0.failure = .openFailed(.launchCodeInvalid, entryIsResume: false)
             $0.lifecycle = .failed(error: .launchCodeInvalid)
         }
-        let model = InquiryReducer().model(of: store.state)
+        let model = checkedModel(of: store.state)
         XCTAssertNil(model["failure"]?["retry"], "a launch code that does not work cannot be retried")
         XCTAssertEqual(
             model["lifecycle"], ["type": "FAILED", "value": ["error": ["type": "LAUNCH_CODE_INVALID", "value": [:]]]])
@@ -192,7 +192,7 @@ final class InquiryReducerEntryTests: XCTestCase {
             $0.failure = .openFailed(.network(message: "down"), entryIsResume: true)
             $0.lifecycle = .failed(error: .network(message: "down"))
         }
-        let model = InquiryReducer().model(of: store.state)
+        let model = checkedModel(of: store.state)
         XCTAssertEqual(model["error"]?["retryable"], false)
         XCTAssertNil(model["failure"]?["retry"])
         store.finish()
@@ -217,7 +217,7 @@ final class InquiryReducerEntryTests: XCTestCase {
             $0.failure = .openFailed(.network(message: "down"), entryIsResume: false)
             $0.lifecycle = .failed(error: .network(message: "down"))
         }
-        XCTAssertEqual(InquiryReducer().model(of: store.state)["failure"]?["retry"], "Try again")
+        XCTAssertEqual(checkedModel(of: store.state)["failure"]?["retry"], "Try again")
         store.receive(.status)
         for intent in [InquiryIntent.submit, .back, .cancel, .complete, .handoff, .setLocale(locale: "de")] {
             store.receive(.act(intent))

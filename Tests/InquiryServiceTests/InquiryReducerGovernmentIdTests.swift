@@ -14,7 +14,7 @@ final class InquiryReducerGovernmentIdTests: InquiryReducerTestCase {
             $0.kept["document_type"] = .selection("PASSPORT")
         }
         XCTAssertEqual(
-            InquiryReducer().model(of: store.state)["inquiry"]?["stage"]?["content"]?["value"]?["value"]?["state"]?[
+            checkedModel(of: store.state)["inquiry"]?["stage"]?["content"]?["value"]?["value"]?["state"]?[
                 "value"]?["selected"], "PASSPORT")
         let sent = receiveAskingFolio(
             &store, .act(.submit), .submit(stepId: "step_1", fields: ["document_type": "PASSPORT"], locale: "en"))

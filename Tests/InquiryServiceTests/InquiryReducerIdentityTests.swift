@@ -37,15 +37,15 @@ final class InquiryReducerIdentityTests: InquiryReducerTestCase {
 
     func testRuleAPassedGovernmentIdAttemptSavesItsIdentityAndTheModelShowsItOnlyOnceSaved() {
         var store = passed()
-        XCTAssertNil(InquiryReducer().model(of: store.state)["identity"], "not before the save")
-        XCTAssertEqual(InquiryReducer().model(of: store.state)["loading"], true)
+        XCTAssertNil(checkedModel(of: store.state)["identity"], "not before the save")
+        XCTAssertEqual(checkedModel(of: store.state)["loading"], true)
         store.send(.identitySaved(requestID: 5, Self.identity)) {
             $0.loading = false
             $0.pendingRequest = nil
             $0.pendingSave = nil
             $0.identity = Self.identity
         }
-        XCTAssertEqual(InquiryReducer().model(of: store.state)["identity"], Self.identity.json)
+        XCTAssertEqual(checkedModel(of: store.state)["identity"], Self.identity.json)
         store.finish()
     }
 
@@ -96,8 +96,8 @@ final class InquiryReducerIdentityTests: InquiryReducerTestCase {
                 $0.failure = .saveFailed(error)
                 $0.lifecycle = .failed(error: error)
             }
-            XCTAssertNil(InquiryReducer().model(of: store.state)["identity"], "nothing saved")
-            XCTAssertNil(InquiryReducer().model(of: store.state)["failure"]?["retry"])
+            XCTAssertNil(checkedModel(of: store.state)["identity"], "nothing saved")
+            XCTAssertNil(checkedModel(of: store.state)["failure"]?["retry"])
             for action: InquiryAction in [.status, .act(.retry), .act(.submit), .act(.cancel)] {
                 store.receive(action)
             }
@@ -114,7 +114,7 @@ final class InquiryReducerIdentityTests: InquiryReducerTestCase {
             $0.pendingSave = nil
             $0.error = error
         }
-        let model = InquiryReducer().model(of: store.state)
+        let model = checkedModel(of: store.state)
         XCTAssertEqual(model["error"], ["placement": ["type": "BANNER"], "retryable": false])
         XCTAssertEqual(model["lifecycle"]?["type"], "STARTED")
         XCTAssertNil(model["failure"])

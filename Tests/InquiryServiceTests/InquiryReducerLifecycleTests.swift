@@ -35,7 +35,7 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
         store.receive(.act(.linkRefused(url: "https://app.example.com/done"))) {
             $0.error = .linkRefused(url: "https://app.example.com/done")
         }
-        let model = InquiryReducer().model(of: store.state)
+        let model = checkedModel(of: store.state)
         XCTAssertEqual(
             model["error"],
             [
@@ -178,7 +178,7 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
             $0.error = .notController
         }
         XCTAssertEqual(
-            InquiryReducer().model(of: store.state)["error"], ["placement": ["type": "BANNER"], "retryable": false])
+            checkedModel(of: store.state)["error"], ["placement": ["type": "BANNER"], "retryable": false])
         store.finish()
     }
 
@@ -202,7 +202,7 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
             $0.pendingRequest = nil
             $0.pendingFolio = nil
         }
-        XCTAssertEqual(InquiryReducer().model(of: store.state)["chrome"]?["close"], "Schließen")
+        XCTAssertEqual(checkedModel(of: store.state)["chrome"]?["close"], "Schließen")
         store.finish()
     }
 
@@ -220,7 +220,7 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
             $0.retry = .saveLocale("de")
         }
         XCTAssertEqual(
-            InquiryReducer().model(of: store.state)["error"], ["placement": ["type": "BANNER"], "retryable": true])
+            checkedModel(of: store.state)["error"], ["placement": ["type": "BANNER"], "retryable": true])
         store.receive(.act(.retry), effects: [.saveLocale(requestID: 5, locale: "de")]) {
             $0.error = nil
             $0.retry = nil
@@ -323,7 +323,7 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
     func testRuleFileUnreadableIsPlacedAtItsFieldCopiedIntoTheFieldViewAndAnUploadToThatFieldClearsIt() {
         var store = running()
         store.receive(.act(.fileUnreadable(field: "scan"))) { $0.error = .fileUnreadable(field: "scan") }
-        let model = InquiryReducer().model(of: store.state)
+        let model = checkedModel(of: store.state)
         let text = "This file could not be read. Choose another one."
         XCTAssertEqual(
             model["error"],
@@ -341,7 +341,7 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
             $0.pendingFolio = upload
             $0.nextRequestID = 4
         }
-        XCTAssertNil(InquiryReducer().model(of: store.state)["error"])
+        XCTAssertNil(checkedModel(of: store.state)["error"])
         XCTAssertNil(shownField("scan", in: store.state)?["error"])
         // The rule is what goes to Folio; Folio's answers are tested on their own.
         store.skip(.callFolio(requestID: 4, saved, upload))
@@ -383,7 +383,7 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
             $0.failure = .accessEnded(.tokenExpired)
             $0.lifecycle = .failed(error: .tokenExpired)
         }
-        let failure = InquiryReducer().model(of: store.state)["failure"]
+        let failure = checkedModel(of: store.state)["failure"]
         XCTAssertEqual(failure?["title"], "This verification has ended")
         XCTAssertNil(failure?["retry"])
         store.finish()

@@ -139,7 +139,7 @@ final class InquiryReducerSelfieTests: InquiryReducerTestCase {
                 $0.error = error
             }, file: file, line: line)
         XCTAssertEqual(
-            InquiryReducer().model(of: store.state)["error"],
+            checkedModel(of: store.state)["error"],
             ["placement": ["type": "BANNER"], "retryable": false], file: file, line: line)
     }
 

@@ -50,7 +50,7 @@ class InquiryReducerTestCase: XCTestCase {
 
     /// The model's field with `id`, as a client sees it.
     func shownField(_ id: String, in state: InquiryReducer.State) -> JSONValue? {
-        let model = InquiryReducer().model(of: state)
+        let model = checkedModel(of: state)
         guard case .array(let containers)? = model["inquiry"]?["stage"]?["content"]?["value"]?["containers"] else {
             return nil
         }

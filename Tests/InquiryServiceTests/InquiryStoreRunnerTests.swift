@@ -58,7 +58,10 @@ final class InquiryStoreRunnerTests: XCTestCase {
     func settle(_ host: StoreHost<InquiryReducer>, until done: (JSONValue) -> Bool) async throws -> JSONValue {
         var latest = await host.next(afterVersion: nil, timeout: .seconds(5))
         for _ in 0..<50 {
-            if let model = latest?.model, done(model) { return model }
+            if let model = latest?.model, done(model) {
+                assertMatchesModelSchema(model)
+                return model
+            }
             latest = await host.next(afterVersion: latest?.version ?? 0, timeout: .milliseconds(200))
         }
         throw StoreNeverSettled(model: latest?.model)

@@ -79,7 +79,7 @@ final class InquiryWireTests: InquiryReducerTestCase {
     }
 
     func testTheModelOfANewStoreIsIdleWithChromeTextsInTheSDKLanguage() {
-        let model = InquiryReducer().model(of: .init(sdkLocale: "de-CH", deviceTimeZone: "UTC"))
+        let model = checkedModel(of: .init(sdkLocale: "de-CH", deviceTimeZone: "UTC"))
         XCTAssertEqual(model["lifecycle"], ["type": "IDLE"])
         XCTAssertEqual(model["loading"], false)
         XCTAssertNil(model["inquiry"])
@@ -90,7 +90,7 @@ final class InquiryWireTests: InquiryReducerTestCase {
 extension InquiryWireTests {
     func testAnIdleStoresModelIsTheSameAsBuiltForAnyOtherState() {
         var idle = InquiryReducer.State(sdkLocale: "de", deviceTimeZone: "UTC")
-        let shared = InquiryReducer().model(of: idle)
+        let shared = checkedModel(of: idle)
         XCTAssertEqual(
             shared,
             [
@@ -99,6 +99,6 @@ extension InquiryWireTests {
             ])
         idle.loading = true
         idle.entry = .start(launchCode: "x")
-        XCTAssertEqual(InquiryReducer().model(of: idle)["loading"], true, "an opened store builds its own model")
+        XCTAssertEqual(checkedModel(of: idle)["loading"], true, "an opened store builds its own model")
     }
 }

@@ -1,3 +1,4 @@
+import Bus
 import FolioModel
 import Synchronization
 import WireModel
@@ -69,6 +70,37 @@ extension InquiryReducer {
             }
         }
         return shown
+    }
+}
+
+/// The schema of the InquiryUiModel that ``InquiryReducer/model(of:)`` builds:
+/// `{inquiry?, chrome, loading, error?, failure?, lifecycle, identity?}`.
+public enum InquiryUiModel: WireDescribed {
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "inquiry": InquiryView.ref.described("Absent until Open produced an inquiry's first step."),
+                "chrome": InquiryChromeView.ref,
+                "loading": JSONSchema.boolean.described("A request to Folio is running."),
+                "error": InquiryErrorView.ref.described("The current error and where it belongs."),
+                "failure": InquiryFailureView.ref,
+                "lifecycle": InquiryLifecycle.ref,
+                "identity": VerifiedIdentity.ref,
+            ], required: ["chrome", "loading", "lifecycle"])
+    }
+}
+
+/// The schema of the model's `inquiry`: `{id, stage, status, locale}`, with the kept values and field errors
+/// laid over the stage.
+public enum InquiryView: WireDescribed {
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "id": JSONSchema.string.described("The inquiry id."),
+                "stage": InquiryStage.ref.described("The step to show."),
+                "status": InquiryStatus.ref.described("The status Folio last reported."),
+                "locale": JSONSchema.string.described("The inquiry's language (en, de)."),
+            ], required: ["id", "stage", "status", "locale"])
     }
 }
 

@@ -1,3 +1,4 @@
+import Bus
 import FolioModel
 import WireModel
 
@@ -40,7 +41,7 @@ public enum FieldConstraints: Hashable, Sendable, Codable {
 }
 
 /// Wire: `{format, pattern, placeholder?, maxLength}`; `#` in `pattern` stands for a digit.
-public struct MaskView: WireValue, Hashable {
+public struct MaskView: WireValue, WireDescribed, Hashable {
     public var format: String
     public var pattern: String
     public var placeholder: String?
@@ -51,6 +52,15 @@ public struct MaskView: WireValue, Hashable {
             "format": .string(format), "pattern": .string(pattern), "placeholder": placeholder.map(JSONValue.string),
             "maxLength": .int(maxLength),
         ])
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "format": JSONSchema.string.described("The date format of a date mask, e.g. DD.MM.YYYY."),
+                "pattern": JSONSchema.string.described("# stands for a digit, e.g. ##.##.####."),
+                "placeholder": .string, "maxLength": .integer,
+            ], required: ["format", "pattern", "maxLength"])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -64,7 +74,7 @@ public struct MaskView: WireValue, Hashable {
 
 /// Wire: `{mask, includeTime, min?, max?, allowPast, allowFuture, minAgeYears?, maxAgeYears?,
 /// disabledWeekdays, timeZone?}`.
-public struct DateConstraints: WireValue, Hashable {
+public struct DateConstraints: WireValue, WireDescribed, Hashable {
     public var mask: MaskView
     public var includeTime: Bool
     public var min: String?
@@ -84,6 +94,20 @@ public struct DateConstraints: WireValue, Hashable {
             "disabledWeekdays": .array(disabledWeekdays.map { .string($0.rawValue) }),
             "timeZone": timeZone.map(JSONValue.string),
         ])
+    }
+
+    public static var wireSchema: JSONSchema {
+        let isoDate = JSONSchema(["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"])
+        return .closedObject(
+            [
+                "mask": MaskView.ref,
+                "includeTime": JSONSchema.boolean.described("A date and time picker instead of the typed date."),
+                "min": isoDate.described("The earliest date, YYYY-MM-DD."),
+                "max": isoDate.described("The latest date, YYYY-MM-DD."),
+                "allowPast": .boolean, "allowFuture": .boolean, "minAgeYears": .integer, "maxAgeYears": .integer,
+                "disabledWeekdays": .array(Weekday.ref),
+                "timeZone": JSONSchema.string.described("The IANA zone of today; the device's zone when absent."),
+            ], required: ["mask", "includeTime", "allowPast", "allowFuture", "disabledWeekdays"])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -116,7 +140,7 @@ public struct DateConstraints: WireValue, Hashable {
 }
 
 /// Wire: `{countryOptions, showCountryCodeSelector, searchPlaceholder?}`.
-public struct PhoneConstraints: WireValue, Hashable {
+public struct PhoneConstraints: WireValue, WireDescribed, Hashable {
     public var countryOptions: [PhoneDialCodeOptionView]
     public var showCountryCodeSelector: Bool
     public var searchPlaceholder: String?
@@ -126,6 +150,14 @@ public struct PhoneConstraints: WireValue, Hashable {
             "countryOptions": Wire.array(countryOptions), "showCountryCodeSelector": .bool(showCountryCodeSelector),
             "searchPlaceholder": searchPlaceholder.map(JSONValue.string),
         ])
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "countryOptions": .array(PhoneDialCodeOptionView.ref), "showCountryCodeSelector": .boolean,
+                "searchPlaceholder": .string,
+            ], required: ["countryOptions", "showCountryCodeSelector"])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -138,7 +170,7 @@ public struct PhoneConstraints: WireValue, Hashable {
 }
 
 /// Wire: `{country, name, dialCode, label, flag?}`.
-public struct PhoneDialCodeOptionView: WireValue, Hashable {
+public struct PhoneDialCodeOptionView: WireValue, WireDescribed, Hashable {
     public var country: String
     public var name: String
     public var dialCode: String
@@ -152,6 +184,14 @@ public struct PhoneDialCodeOptionView: WireValue, Hashable {
         ])
     }
 
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "country": JSONSchema.string.described("ISO 3166 alpha-2; what SELECTION sends."), "name": .string,
+                "dialCode": JSONSchema.string.described("Like +49."), "label": .string, "flag": .string,
+            ], required: ["country", "name", "dialCode", "label"])
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let fields = try WireObject(json, path: path, fields: ["country", "name", "dialCode", "label", "flag"])
         country = try fields.text("country")
@@ -163,7 +203,7 @@ public struct PhoneDialCodeOptionView: WireValue, Hashable {
 }
 
 /// A phone field's input. Wire: `{country: {field, selected?}, national: {field, text}}`.
-public struct PhoneInputView: WireValue, Hashable {
+public struct PhoneInputView: WireValue, WireDescribed, Hashable {
     public var countryField: String
     public var selected: PhoneDialCodeOptionView?
     public var nationalField: String
@@ -174,6 +214,22 @@ public struct PhoneInputView: WireValue, Hashable {
             "country": Wire.object(["field": .string(countryField), "selected": selected?.json]),
             "national": ["field": .string(nationalField), "text": .string(nationalText)],
         ]
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "country": .closedObject(
+                    [
+                        "field": JSONSchema.string.described("EDIT the country under this id, as a SELECTION."),
+                        "selected": PhoneDialCodeOptionView.ref,
+                    ], required: ["field"]),
+                "national": .closedObject(
+                    [
+                        "field": JSONSchema.string.described("EDIT the number under this id, as TEXT."),
+                        "text": JSONSchema.string.described("The number as the store formatted it."),
+                    ], required: ["field", "text"]),
+            ], required: ["country", "national"])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

@@ -1,9 +1,10 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// One field of a screen (spec "Screens"). Wire: `{type: <kind>, value: {id, key, required, readOnly,
 /// constraints, error?, …}}`; the members beyond the common ones depend on the kind (docs/inquiry-store.md).
-public struct FieldView: WireValue, Hashable {
+public struct FieldView: WireValue, WireDescribed, Hashable {
     public var kind: FieldKind
     public var id: String
     public var key: String
@@ -32,6 +33,11 @@ public struct FieldView: WireValue, Hashable {
             "input": input?.json,
         ]
         return TaggedValue(type: kind.rawValue, value: Wire.object(members)).json
+    }
+
+    /// One case per FieldKind: the common members, the kind's own (``FieldKind/members``) and its constraints.
+    public static var wireSchema: JSONSchema {
+        .oneOf(FieldKind.allCases.map { .taggedCase($0.rawValue, fields: $0.schema) })
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -103,11 +109,17 @@ public enum FieldKind: String, CaseIterable, Codable, Sendable, Hashable {
 }
 
 /// A choice of a choice field. Wire: `{value, label}`.
-public struct FieldOption: WireValue, Hashable {
+public struct FieldOption: WireValue, WireDescribed, Hashable {
     public var value: String
     public var label: String
 
     public var json: JSONValue { ["value": .string(value), "label": .string(label)] }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            ["value": JSONSchema.string.described("What SELECTION or SELECTIONS sends."), "label": .string],
+            required: ["value", "label"])
+    }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let fields = try WireObject(json, path: path, fields: ["value", "label"])
@@ -117,7 +129,7 @@ public struct FieldOption: WireValue, Hashable {
 }
 
 /// An uploaded file of a FILE field. Wire: `{fileId, fileName, sizeBytes}`.
-public struct FileValue: WireValue, Hashable {
+public struct FileValue: WireValue, WireDescribed, Hashable {
     public var fileId: String
     public var fileName: String
     public var sizeBytes: Int64
@@ -132,10 +144,86 @@ public struct FileValue: WireValue, Hashable {
         ["fileId": .string(fileId), "fileName": .string(fileName), "sizeBytes": .int(sizeBytes)]
     }
 
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            ["fileId": .string, "fileName": .string, "sizeBytes": .integer],
+            required: ["fileId", "fileName", "sizeBytes"], description: "An uploaded file.")
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let fields = try WireObject(json, path: path, fields: ["fileId", "fileName", "sizeBytes"])
         fileId = try fields.text("fileId")
         fileName = try fields.text("fileName")
         sizeBytes = try fields.int64("sizeBytes")
+    }
+}
+
+extension FieldKind {
+    /// The `value` of a FieldView of this kind: what ``FieldView/init(json:path:)`` reads for it.
+    var schema: JSONSchema {
+        var properties: [String: JSONSchema] = [
+            "id": JSONSchema.string.described("Unique on the screen."),
+            "key": JSONSchema.string.described("Names the value at Folio; EDIT names the field by it."),
+            "required": .boolean, "readOnly": .boolean, "constraints": constraintsSchema,
+            "error": JSONSchema.string.described("The text to show under the field."),
+        ]
+        var required = ["id", "key", "required", "readOnly", "constraints"]
+        for member in members {
+            switch member {
+            case "label": properties[member] = JSONSchema.string.described("The final label, with the required marker.")
+            case "placeholder", "text": properties[member] = .string
+            case "value": properties[member] = valueSchema
+            case "options":
+                properties[member] = .array(FieldOption.ref)
+                required.append(member)
+            case "capture": properties[member] = CaptureMode.ref
+            case "input":
+                properties[member] = PhoneInputView.ref
+                required.append(member)
+            default: properties[member] = .any
+            }
+        }
+        return .closedObject(properties, required: required)
+    }
+
+    /// The kept or sent value as the field shows it.
+    private var valueSchema: JSONSchema {
+        switch self {
+        case .number: JSONSchema.string.described("As typed; submitted as a JSON number when it parses.")
+        case .masked: JSONSchema.string.described("The masked text.")
+        case .date: JSONSchema.string.described("The masked text, or YYYY-MM-DDTHH:MM with includeTime.")
+        case .country: JSONSchema.string.described("An ISO 3166 alpha-2 code.")
+        case .text, .url, .textArea, .select, .radio: .string
+        case .multiSelect, .checkboxGroup: .array(.string)
+        case .checkbox: .boolean
+        case .address: .array(AddressPartValue.ref)
+        case .file: FileValue.ref
+        case .phone: .any
+        }
+    }
+
+    /// MASKED, DATE and PHONE constraints are the store's to apply and read strictly; the other kinds' are
+    /// passed through as Folio sent them (any object), with the members the docs name.
+    private var constraintsSchema: JSONSchema {
+        func passedThrough(_ properties: [String: JSONSchema]) -> JSONSchema {
+            .object(properties, description: "As Folio sent them: the store passes them through.")
+        }
+        switch self {
+        case .masked: return .closedObject(["mask": MaskView.ref], required: ["mask"])
+        case .date: return DateConstraints.ref
+        case .phone: return PhoneConstraints.ref
+        case .text: return passedThrough(["minLength": .integer, "maxLength": .integer])
+        case .url: return passedThrough(["maxLength": .integer])
+        case .textArea: return passedThrough(["maxLength": .integer, "rows": .integer])
+        case .number: return passedThrough(["min": .number, "max": .number, "decimals": .integer])
+        case .address: return passedThrough(["parts": .array(AddressPart.ref)])
+        case .multiSelect: return passedThrough(["minSelected": .integer, "maxSelected": .integer])
+        case .file:
+            return passedThrough([
+                "accept": JSONSchema.array(.string).described("Media types."),
+                "maxBytes": JSONSchema.integer.described("The largest upload; 32 MiB when absent."),
+            ])
+        case .country, .select, .radio, .checkbox, .checkboxGroup: return passedThrough([:])
+        }
     }
 }

@@ -1,9 +1,10 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// What a client sends to an InquiryStore. Wire: `{type: 'OPEN', value: {entry}}`, `{type: 'CLOSE'}`,
 /// `{type: 'STATUS'}`, `{type: 'ACT', value: <the intent>}`.
-public enum InquiryAction: WireValue, Hashable {
+public enum InquiryAction: WireValue, WireDescribed, Hashable {
     case open(entry: InquiryEntry)
     /// Leaves the inquiry on this store; never cancels it at Folio.
     case close
@@ -18,6 +19,15 @@ public enum InquiryAction: WireValue, Hashable {
         case .status: Wire.tagged("STATUS")
         case .act(let intent): TaggedValue(type: "ACT", value: intent.json).json
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        .tagged([
+            "OPEN": .closedObject(["entry": InquiryEntry.ref], required: ["entry"]),
+            "CLOSE": nil,
+            "STATUS": nil,
+            "ACT": InquiryIntent.ref.described("The intent itself."),
+        ])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

@@ -1,9 +1,10 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// The inquiry that Open starts or resumes. Wire: `{type: 'START', value: {launchCode}}` or
 /// `{type: 'RESUME', value: {source}}`.
-public enum InquiryEntry: WireValue, Hashable {
+public enum InquiryEntry: WireValue, WireDescribed, Hashable {
     /// Exchanges a launch code that the integrator's backend got when it created the inquiry.
     case start(launchCode: String)
     case resume(source: ResumeSource)
@@ -13,6 +14,18 @@ public enum InquiryEntry: WireValue, Hashable {
         case .start(let launchCode): Wire.tagged("START", ["launchCode": .string(launchCode)])
         case .resume(let source): Wire.tagged("RESUME", ["source": source.json])
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        .tagged([
+            "START": .closedObject(
+                [
+                    "launchCode": JSONSchema.string.described(
+                        "Up to 256 characters; a blank one fails with INVALID_ENTRY.")
+                ],
+                required: ["launchCode"]),
+            "RESUME": .closedObject(["source": ResumeSource.ref], required: ["source"]),
+        ])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -43,7 +56,7 @@ public enum InquiryEntry: WireValue, Hashable {
 
 /// Where a resumed inquiry continues. Wire: `{type: 'SAME_DEVICE', value: {inquiryId?}}` or
 /// `{type: 'ANOTHER_DEVICE', value: {code}}`.
-public enum ResumeSource: WireValue, Hashable {
+public enum ResumeSource: WireValue, WireDescribed, Hashable {
     /// An inquiry this device saved; without an id, the device's current inquiry.
     case sameDevice(inquiryId: String?)
     /// An inquiry handed off from another device, with the handoff code.
@@ -54,6 +67,18 @@ public enum ResumeSource: WireValue, Hashable {
         case .sameDevice(let inquiryId): Wire.tagged("SAME_DEVICE", ["inquiryId": inquiryId.map(JSONValue.string)])
         case .anotherDevice(let code): Wire.tagged("ANOTHER_DEVICE", ["code": .string(code)])
         }
+    }
+
+    /// SAME_DEVICE may leave out its `value` too, since every member of it is optional.
+    public static var wireSchema: JSONSchema {
+        let sameDevice = JSONSchema.closedObject([
+            "inquiryId": JSONSchema.string.described("An inquiry this device saved; the current one when absent.")
+        ])
+        let handoffCode = JSONSchema.string.described("The handoff code of the other device.")
+        return .oneOf([
+            .closedObject(["type": .constant("SAME_DEVICE"), "value": sameDevice], required: ["type"]),
+            .taggedCase("ANOTHER_DEVICE", fields: .closedObject(["code": handoffCode], required: ["code"])),
+        ])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

@@ -1,10 +1,11 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// Every error of an inquiry (spec "Errors"), including those of the verification steps, handoff and the
 /// identity save. The raw error reaches clients only in `InquiryLifecycle.failed`; the model carries its
 /// projection, an InquiryErrorView.
-public enum InquiryError: WireValue, Hashable, Error {
+public enum InquiryError: WireValue, WireDescribed, Hashable, Error {
     case invalidEntry(field: String)
     case launchCodeInvalid
     case launchInvalid
@@ -93,6 +94,49 @@ public enum InquiryError: WireValue, Hashable, Error {
         case .missingTarget(let message): ("MISSING_TARGET", ["message": .string(message)])
         case .deliveryFailed(let message): ("DELIVERY_FAILED", ["message": .string(message)])
         }
+    }
+
+    /// Every case has a `value`, `{}` for a case without fields.
+    public static var wireSchema: JSONSchema {
+        func fields(_ properties: [String: JSONSchema], required: [String]? = nil) -> JSONSchema {
+            .closedObject(properties, required: required ?? properties.keys.sorted())
+        }
+        let none = fields([:])
+        let message = fields(["message": .string])
+        let url = fields(["url": .string])
+        let unreachable = JSONSchema.string.described("Folio could not be reached or did not answer.")
+        return .tagged([
+            "INVALID_ENTRY": fields([
+                "field": JSONSchema.enumeration(["launchCode", "code", "inquiryId"]).described("The blank member.")
+            ]),
+            "LAUNCH_CODE_INVALID": none, "LAUNCH_INVALID": none, "NO_ACTIVE_INQUIRY": none,
+            "WINDOW_ATTESTATION_INVALID": fields(["reason": .string]),
+            "TOKEN_EXPIRED": none, "TOKEN_INVALID": none, "EXPIRED": none, "NOT_CONTROLLER": none,
+            "NETWORK": fields(["message": unreachable]),
+            "INTERNAL": fields(["message": JSONSchema.string.described("Folio's internal error (5xx).")]),
+            "RATE_LIMITED": fields(["retryAfterSeconds": .integer], required: []),
+            "UPSTREAM": fields([
+                "status": JSONSchema.integer.described("Folio's HTTP status."), "code": .string, "message": .string,
+            ]),
+            "INVALID_LINK": url, "LINK_REFUSED": url,
+            "SCHEMA_VALIDATION": message,
+            "FIELD_VALIDATION": fields([
+                "message": .string,
+                "fields": JSONSchema(["type": "object", "additionalProperties": ["type": "string"]]).described(
+                    "Folio's message for each field key."),
+            ]),
+            "PLATFORM": fields(["message": JSONSchema.string.described("What the step cannot take from the client.")]),
+            "LOCALE_NOT_SAVED": fields(["locale": .string]),
+            "INVALID_STATE": message, "INVALID_STEP_TYPE": message, "UPLOAD": message,
+            "MISSING_CAPTURE_FIELD": none,
+            "FILE_UNREADABLE": fields(["field": .string]),
+            "FILE_TOO_LARGE": fields(["limitBytes": .integer]),
+            "RECORD_MAPPING": message,
+            "HANDOFF_EXPIRED": none, "HANDOFF_CONSUMED": none, "HANDOFF_MISMATCH": none,
+            "INVALID_CODE": message, "EXPIRED_CODE": message, "ATTEMPTS_EXHAUSTED": message,
+            "CONFIRM_EXHAUSTED": message, "INVALID_TARGET": message, "MISSING_TARGET": message,
+            "DELIVERY_FAILED": message,
+        ])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

@@ -1,9 +1,11 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// The model's error: what to show and where (spec "Errors in the model"). Wire: `{placement, text?, retryable}`.
-public struct InquiryErrorView: Hashable, Sendable {
-    public enum Placement: Hashable, Sendable {
+public struct InquiryErrorView: Hashable, Sendable, WireDescribed {
+    /// Wire: `{type: 'FIELD', value: {fieldId}}` or `{type: 'BANNER'}`.
+    public enum Placement: Hashable, Sendable, WireDescribed {
         case field(fieldId: String)
         case banner
 
@@ -13,6 +15,20 @@ public struct InquiryErrorView: Hashable, Sendable {
             case .banner: Wire.tagged("BANNER")
             }
         }
+
+        public static var wireName: String { "InquiryErrorPlacement" }
+
+        public static var wireSchema: JSONSchema {
+            .tagged([
+                "FIELD": .closedObject(
+                    [
+                        "fieldId": JSONSchema.string.described(
+                            "The field the error belongs to: a code step's contactField or codeField, or the id or key "
+                                + "of the FILE field a FILE_UNREADABLE named.")
+                    ], required: ["fieldId"]),
+                "BANNER": nil,
+            ])
+        }
     }
 
     public var placement: Placement
@@ -21,6 +37,15 @@ public struct InquiryErrorView: Hashable, Sendable {
 
     public var json: JSONValue {
         Wire.object(["placement": placement.json, "text": text.map(JSONValue.string), "retryable": .bool(retryable)])
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "placement": Placement.ref,
+                "text": JSONSchema.string.described("What to show; without it, the step's errors.transportError."),
+                "retryable": JSONSchema.boolean.described("Offer a control that sends ACT(RETRY)."),
+            ], required: ["placement", "retryable"])
     }
 
     /// Every placement rule of the page, in one place.

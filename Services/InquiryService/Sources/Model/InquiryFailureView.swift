@@ -1,9 +1,10 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// The failure notice, shown instead of everything else when the inquiry cannot go on (spec "Failure notice").
 /// Wire: `{title, description, retry?, close}`.
-public struct InquiryFailureView: Hashable, Sendable {
+public struct InquiryFailureView: Hashable, Sendable, WireDescribed {
     public var title: String
     public var description: String
     /// The label of the retry button; nil where retrying cannot help.
@@ -15,6 +16,17 @@ public struct InquiryFailureView: Hashable, Sendable {
             "title": .string(title), "description": .string(description), "retry": retry.map(JSONValue.string),
             "close": .string(close),
         ])
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "title": .string, "description": .string,
+                "retry": JSONSchema.string.described(
+                    "The label of a button that sends ACT(RETRY); present only where a retry can succeed."),
+                "close": JSONSchema.string.described("The label of the button that sends CLOSE."),
+            ], required: ["title", "description", "close"],
+            description: "Set when the inquiry cannot go on: show it instead of everything else.")
     }
 
     /// Why a failure notice is shown; the store keeps this, and the texts come from it in the current language.

@@ -1,8 +1,9 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// What an Edit carries (spec "Field values"). Wire: `{type: 'TEXT', value: {text}}`…
-public enum InquiryFieldValue: WireValue, Hashable {
+public enum InquiryFieldValue: WireValue, WireDescribed, Hashable {
     /// Typed text: text fields, masked and typed date fields, a phone's national number.
     case text(text: String)
     /// One choice: select, radio, country, a phone's country.
@@ -24,6 +25,25 @@ public enum InquiryFieldValue: WireValue, Hashable {
         case .date(let value): Wire.tagged("DATE", ["value": .string(value)])
         case .address(let parts): Wire.tagged("ADDRESS", ["parts": Wire.array(parts)])
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        .tagged([
+            "TEXT": .closedObject(
+                [
+                    "text": JSONSchema.string.described(
+                        "Up to 4096 characters; line breaks and tabs are kept, other control characters refused.")
+                ], required: ["text"]),
+            "SELECTION": .closedObject(
+                ["value": JSONSchema.string.described("One of the field's options[].value, or a phone's country.")],
+                required: ["value"]),
+            "SELECTIONS": .closedObject(["values": .array(.string)], required: ["values"]),
+            "TOGGLE": .closedObject(["checked": .boolean], required: ["checked"]),
+            "DATE": .closedObject(
+                ["value": JSONSchema.string.described("YYYY-MM-DDTHH:MM, for a DATE field with includeTime.")],
+                required: ["value"]),
+            "ADDRESS": .closedObject(["parts": .array(AddressPartValue.ref)], required: ["parts"]),
+        ])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -63,7 +83,7 @@ public enum AddressPart: String, WireStringEnum, Hashable {
 }
 
 /// An AddressPart with its value. Wire: `{part, value}`.
-public struct AddressPartValue: WireValue, Hashable {
+public struct AddressPartValue: WireValue, WireDescribed, Hashable {
     public var part: AddressPart
     public var value: String
 
@@ -73,6 +93,10 @@ public struct AddressPartValue: WireValue, Hashable {
     }
 
     public var json: JSONValue { ["part": part.json, "value": .string(value)] }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(["part": AddressPart.ref, "value": .string], required: ["part", "value"])
+    }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let fields = try WireObject(json, path: path, fields: ["part", "value"])

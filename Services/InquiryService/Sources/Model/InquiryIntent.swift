@@ -1,9 +1,10 @@
+import Bus
 import FolioModel
 import Foundation
 import WireModel
 
 /// One user interaction (spec "Intents"). Wire: `{type: 'SUBMIT'}`, `{type: 'EDIT', value: {key, value}}`…
-public enum InquiryIntent: WireValue, Hashable {
+public enum InquiryIntent: WireValue, WireDescribed, Hashable {
     case submit
     case edit(key: String, value: InquiryFieldValue)
     case back
@@ -65,6 +66,44 @@ public enum InquiryIntent: WireValue, Hashable {
                 ["captureSessionId": .string(captureSessionId), "field": .string(field), "bytes": bytes.json])
         case .fileUnreadable(let field): Wire.tagged("FILE_UNREADABLE", ["field": .string(field)])
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        let field = JSONSchema.string.described("A field's key (or, where the docs say so, its id).")
+        let bytes = Bytes.ref
+        let dimension = JSONSchema(["type": "integer", "minimum": 0, "maximum": 4_294_967_295])
+        return .tagged([
+            "SUBMIT": nil,
+            "EDIT": .closedObject(["key": field, "value": InquiryFieldValue.ref], required: ["key", "value"]),
+            "BACK": nil,
+            "CANCEL": nil,
+            "COMPLETE": nil,
+            "RETRY": nil,
+            "OPEN_LINK": .closedObject(["target": LinkTarget.ref], required: ["target"]),
+            "LINK_REFUSED": .closedObject(
+                ["url": JSONSchema.string.described("The url the device refused to open.")], required: ["url"]),
+            "CAPTURE": .closedObject(["field": field, "mode": CaptureMode.ref], required: ["field", "mode"]),
+            "UPLOAD": .closedObject(
+                ["field": field, "fileName": .string, "mimeType": .string, "bytes": bytes],
+                required: ["field", "fileName", "mimeType", "bytes"]),
+            "SET_LOCALE": .closedObject(
+                ["locale": JSONSchema.string.described("A language code of the LANGUAGE_SELECTOR.")],
+                required: ["locale"]),
+            "HANDOFF": nil,
+            "CONTINUE_HERE": nil,
+            "PREVIEW_FRAME": .closedObject(
+                [
+                    "width": dimension, "height": dimension,
+                    "bytes": bytes.described("The Y (luma) plane: width * height bytes."),
+                ], required: ["width", "height", "bytes"]),
+            "SUBMIT_CAPTURE": .closedObject(
+                ["captureSessionId": .string, "transactionId": JSONSchema.string.described("The engine's.")],
+                required: ["captureSessionId", "transactionId"]),
+            "UPLOAD_CAPTURE": .closedObject(
+                ["captureSessionId": .string, "field": field, "bytes": bytes],
+                required: ["captureSessionId", "field", "bytes"]),
+            "FILE_UNREADABLE": .closedObject(["field": field], required: ["field"]),
+        ])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -136,7 +175,7 @@ public enum InquiryIntent: WireValue, Hashable {
 }
 
 /// Binary data of an intent; standard base64 on the wire.
-public struct Bytes: WireValue, Hashable {
+public struct Bytes: WireValue, WireDescribed, Hashable {
     public var bytes: [UInt8]
 
     public init(_ bytes: [UInt8]) { self.bytes = bytes }
@@ -145,6 +184,14 @@ public struct Bytes: WireValue, Hashable {
     static let maxBase64Length = 48 * 1024 * 1024
 
     public var json: JSONValue { .string(Data(bytes).base64EncodedString()) }
+
+    /// Published as InquiryBytes: the name says whose bytes they are.
+    public static var wireName: String { "InquiryBytes" }
+
+    public static var wireSchema: JSONSchema {
+        JSONSchema(["type": "string", "pattern": "^[A-Za-z0-9+/]*={0,2}$"])
+            .described("Standard base64 (RFC 4648, padded), up to 48 MiB of text.")
+    }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         guard case .string(let text) = json else { throw .wrongType(path, expected: "a base64 string") }

@@ -1,8 +1,9 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// Where the inquiry of a store is (spec "Lifecycle"). Only Close ends it; Failed is informational.
-public enum InquiryLifecycle: WireValue, Hashable {
+public enum InquiryLifecycle: WireValue, WireDescribed, Hashable {
     case idle
     case started(inquiryId: String, correlationId: String)
     /// Carries the raw error: the one place it reaches clients.
@@ -17,6 +18,20 @@ public enum InquiryLifecycle: WireValue, Hashable {
         case .failed(let error): Wire.tagged("FAILED", ["error": error.json])
         case .closed(let outcome): Wire.tagged("CLOSED", ["outcome": outcome?.json])
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        .tagged([
+            "IDLE": nil,
+            "STARTED": .closedObject(
+                ["inquiryId": .string, "correlationId": .string], required: ["inquiryId", "correlationId"]),
+            "FAILED": .closedObject(
+                ["error": InquiryError.ref.described("The raw error: the one place it reaches clients.")],
+                required: ["error"]),
+            "CLOSED": .closedObject([
+                "outcome": TerminalOutcome.ref.described("Present once the inquiry reached a final status.")
+            ]),
+        ])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

@@ -1,8 +1,9 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// The step to show (spec "Stages"). Wire: `{navigation?, errors?, content}`.
-public struct InquiryStage: WireValue, Hashable {
+public struct InquiryStage: WireValue, WireDescribed, Hashable {
     public var navigation: StageNavigation?
     public var errors: StepErrorsView?
     public var content: StageContent
@@ -15,6 +16,12 @@ public struct InquiryStage: WireValue, Hashable {
 
     public var json: JSONValue {
         Wire.object(["navigation": navigation?.json, "errors": errors?.json, "content": content.json])
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            ["navigation": StageNavigation.ref, "errors": StepErrorsView.ref, "content": StageContent.ref],
+            required: ["content"])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -38,13 +45,22 @@ public struct InquiryStage: WireValue, Hashable {
 }
 
 /// Wire: `{canGoBack, canComplete, bar?}`.
-public struct StageNavigation: WireValue, Hashable {
+public struct StageNavigation: WireValue, WireDescribed, Hashable {
     public var canGoBack: Bool
     public var canComplete: Bool
     public var bar: NavigationBarView?
 
     public var json: JSONValue {
         Wire.object(["canGoBack": .bool(canGoBack), "canComplete": .bool(canComplete), "bar": bar?.json])
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "canGoBack": JSONSchema.boolean.described("Show a back control that sends BACK."),
+                "canComplete": JSONSchema.boolean.described("The inquiry can complete."),
+                "bar": NavigationBarView.ref,
+            ], required: ["canGoBack", "canComplete"])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -56,7 +72,7 @@ public struct StageNavigation: WireValue, Hashable {
 }
 
 /// Wire: `{backLabel?, closeLabel, cancelDialog}`.
-public struct NavigationBarView: WireValue, Hashable {
+public struct NavigationBarView: WireValue, WireDescribed, Hashable {
     public var backLabel: String?
     public var closeLabel: String
     public var cancelDialog: CancelDialogView
@@ -68,6 +84,12 @@ public struct NavigationBarView: WireValue, Hashable {
         ])
     }
 
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            ["backLabel": .string, "closeLabel": .string, "cancelDialog": CancelDialogView.ref],
+            required: ["closeLabel", "cancelDialog"])
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let fields = try WireObject(json, path: path, fields: ["backLabel", "closeLabel", "cancelDialog"])
         backLabel = try fields.optionalText("backLabel")
@@ -77,7 +99,7 @@ public struct NavigationBarView: WireValue, Hashable {
 }
 
 /// Wire: `{title, prompt, confirmText, dismissText}`.
-public struct CancelDialogView: WireValue, Hashable {
+public struct CancelDialogView: WireValue, WireDescribed, Hashable {
     public var title: String
     public var prompt: String
     public var confirmText: String
@@ -90,6 +112,13 @@ public struct CancelDialogView: WireValue, Hashable {
         ]
     }
 
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            ["title": .string, "prompt": .string, "confirmText": .string, "dismissText": .string],
+            required: ["title", "prompt", "confirmText", "dismissText"],
+            description: "The dialog that confirms leaving the inquiry.")
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let fields = try WireObject(json, path: path, fields: ["title", "prompt", "confirmText", "dismissText"])
         title = try fields.text("title")
@@ -100,10 +129,18 @@ public struct CancelDialogView: WireValue, Hashable {
 }
 
 /// Wire: `{transportError}`: the generic error text of the step.
-public struct StepErrorsView: WireValue, Hashable {
+public struct StepErrorsView: WireValue, WireDescribed, Hashable {
     public var transportError: String
 
     public var json: JSONValue { ["transportError": .string(transportError)] }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "transportError": JSONSchema.string.described(
+                    "The generic error text of the step: show it when the model's error has no text of its own.")
+            ], required: ["transportError"])
+    }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         transportError = try WireObject(json, path: path, fields: ["transportError"]).text("transportError")
@@ -111,7 +148,7 @@ public struct StepErrorsView: WireValue, Hashable {
 }
 
 /// The content of a stage: one of four cases.
-public enum StageContent: WireValue, Hashable {
+public enum StageContent: WireValue, WireDescribed, Hashable {
     case screen(ScreenView)
     /// A verification step: government id, NFC chip, selfie, email or phone code.
     case verification(VerificationView)
@@ -126,6 +163,18 @@ public enum StageContent: WireValue, Hashable {
         case .terminal(let outcome, let redirect):
             Wire.tagged("TERMINAL", ["outcome": outcome.json, "redirect": redirect?.json])
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        .tagged([
+            "SCREEN": ScreenView.ref, "VERIFICATION": VerificationView.ref, "HANDOFF": HandoffView.ref,
+            "TERMINAL": .closedObject(
+                [
+                    "outcome": TerminalOutcome.ref,
+                    "redirect": LinkTarget.only("UNIVERSAL").described(
+                        "The link to open when the inquiry ends, always UNIVERSAL; open it once loading is false."),
+                ], required: ["outcome"]),
+        ])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -144,7 +193,7 @@ public enum StageContent: WireValue, Hashable {
 }
 
 /// The Handoff stage. Wire: `{kind, code, qr, link?, expiresAtMs}`.
-public struct HandoffView: WireValue, Hashable {
+public struct HandoffView: WireValue, WireDescribed, Hashable {
     public var kind: HandoffKind
     public var code: String
     public var qr: String
@@ -165,6 +214,17 @@ public struct HandoffView: WireValue, Hashable {
             "kind": kind.json, "code": .string(code), "qr": .string(qr), "link": link?.json,
             "expiresAtMs": .int(expiresAtMs),
         ])
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "kind": HandoffKind.ref,
+                "code": JSONSchema.string.described("The code the other device resumes with (ANOTHER_DEVICE)."),
+                "qr": JSONSchema.string.described("The QR code's payload."),
+                "link": LinkTarget.only("EXTERNAL").described("Present when qr is an http or https URL."),
+                "expiresAtMs": JSONSchema.integer.described("Unix milliseconds."),
+            ], required: ["kind", "code", "qr", "expiresAtMs"])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

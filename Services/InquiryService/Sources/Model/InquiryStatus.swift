@@ -1,3 +1,4 @@
+import Bus
 import FolioWire
 import WireModel
 
@@ -5,6 +6,9 @@ import WireModel
 public typealias InquiryStatus = FolioInquiryStatus
 
 extension FolioInquiryStatus: WireStringEnum {
+    /// The spec's name: the status is Folio's, the schema the store's.
+    public static var wireName: String { "InquiryStatus" }
+
     /// The outcome of a final status; nil while the inquiry runs.
     public var outcome: TerminalOutcome? { TerminalOutcome(rawValue: rawValue) }
 }

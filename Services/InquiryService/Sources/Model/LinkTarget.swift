@@ -1,8 +1,9 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// How to open a link; each case has a url. Wire: `{type: 'UNIVERSAL', value: {url}}`.
-public enum LinkTarget: WireValue, Hashable {
+public enum LinkTarget: WireValue, WireDescribed, Hashable {
     /// In the browser or another app.
     case external(url: String)
     /// As a universal link (iOS) or app link (Android); the terminal redirect is always one.
@@ -31,6 +32,18 @@ public enum LinkTarget: WireValue, Hashable {
         case .universal(let url): Wire.tagged("UNIVERSAL", ["url": .string(url)])
         case .inApp(let url): Wire.tagged("IN_APP", ["url": .string(url)])
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        let url = JSONSchema.closedObject(
+            ["url": JSONSchema.string.described("Normalized by the URL Standard; parses with new URL(url).")],
+            required: ["url"])
+        return .tagged(["EXTERNAL": url, "UNIVERSAL": url, "IN_APP": url])
+    }
+
+    /// A target of one kind only: the terminal redirect is always UNIVERSAL, a handoff's link always EXTERNAL.
+    static func only(_ type: String) -> JSONSchema {
+        JSONSchema(["allOf": [ref.json, .object(["properties": ["type": ["const": .string(type)]]])]])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

@@ -1,12 +1,19 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// A screen step. Wire: `{stepId, containers}`.
-public struct ScreenView: WireValue, Hashable {
+public struct ScreenView: WireValue, WireDescribed, Hashable {
     public var stepId: String
     public var containers: [ScreenContainer]
 
     public var json: JSONValue { ["stepId": .string(stepId), "containers": Wire.array(containers)] }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            ["stepId": .string, "containers": .array(ScreenContainer.ref)], required: ["stepId", "containers"],
+            description: "A screen step; lay its containers out by their layout only.")
+    }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let fields = try WireObject(json, path: path, fields: ["stepId", "containers"])
@@ -41,12 +48,18 @@ public struct ScreenView: WireValue, Hashable {
 }
 
 /// Wire: `{id, layout, elements}`.
-public struct ScreenContainer: WireValue, Hashable {
+public struct ScreenContainer: WireValue, WireDescribed, Hashable {
     public var id: String
     public var layout: ContainerLayout
     public var elements: [ScreenElement]
 
     public var json: JSONValue { ["id": .string(id), "layout": layout.json, "elements": Wire.array(elements)] }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            ["id": .string, "layout": ContainerLayout.ref, "elements": .array(ScreenElement.ref)],
+            required: ["id", "layout", "elements"])
+    }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let fields = try WireObject(json, path: path, fields: ["id", "layout", "elements"])
@@ -57,7 +70,7 @@ public struct ScreenContainer: WireValue, Hashable {
 }
 
 /// Wire: `{type: 'HEADER'}`… or `{type: 'CUSTOM', value: {gap, paddingTop, paddingBottom}}`.
-public enum ContainerLayout: WireValue, Hashable {
+public enum ContainerLayout: WireValue, WireDescribed, Hashable {
     case header, content, action, footer
     case custom(gap: Double, paddingTop: Double, paddingBottom: Double)
 
@@ -70,6 +83,15 @@ public enum ContainerLayout: WireValue, Hashable {
         case .custom(let gap, let top, let bottom):
             Wire.tagged("CUSTOM", ["gap": .double(gap), "paddingTop": .double(top), "paddingBottom": .double(bottom)])
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        .tagged([
+            "HEADER": nil, "CONTENT": nil, "ACTION": nil, "FOOTER": nil,
+            "CUSTOM": .closedObject(
+                ["gap": .number, "paddingTop": .number, "paddingBottom": .number],
+                required: ["gap", "paddingTop", "paddingBottom"], description: "In points."),
+        ])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -90,7 +112,7 @@ public enum ContainerLayout: WireValue, Hashable {
 }
 
 /// One element of a container.
-public enum ScreenElement: WireValue, Hashable {
+public enum ScreenElement: WireValue, WireDescribed, Hashable {
     case text(TextElement)
     case image(ImageElement)
     case button(ButtonView)
@@ -105,6 +127,13 @@ public enum ScreenElement: WireValue, Hashable {
         case .field(let value): TaggedValue(type: "FIELD", value: value.json).json
         case .languageSelector(let value): TaggedValue(type: "LANGUAGE_SELECTOR", value: value.json).json
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        .tagged([
+            "TEXT": TextElement.ref, "IMAGE": ImageElement.ref, "BUTTON": ButtonView.ref, "FIELD": FieldView.ref,
+            "LANGUAGE_SELECTOR": LanguageSelectorView.ref,
+        ])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -123,7 +152,7 @@ public enum ScreenElement: WireValue, Hashable {
 }
 
 /// Wire: `{id, text, style, color}`.
-public struct TextElement: WireValue, Hashable {
+public struct TextElement: WireValue, WireDescribed, Hashable {
     public var id: String
     public var text: String
     public var style: TextStyle
@@ -131,6 +160,12 @@ public struct TextElement: WireValue, Hashable {
 
     public var json: JSONValue {
         ["id": .string(id), "text": .string(text), "style": style.json, "color": color.json]
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            ["id": .string, "text": .string, "style": TextStyle.ref, "color": TextColorView.ref],
+            required: ["id", "text", "style", "color"])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -151,7 +186,7 @@ public enum TextColorView: String, WireStringEnum, Hashable {
 }
 
 /// Wire: `{id, image, scale, alt?}`.
-public struct ImageElement: WireValue, Hashable {
+public struct ImageElement: WireValue, WireDescribed, Hashable {
     public var id: String
     public var image: ImageRef
     public var scale: ImageScale
@@ -159,6 +194,12 @@ public struct ImageElement: WireValue, Hashable {
 
     public var json: JSONValue {
         Wire.object(["id": .string(id), "image": image.json, "scale": scale.json, "alt": alt.map(JSONValue.string)])
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            ["id": .string, "image": ImageRef.ref, "scale": ImageScale.ref, "alt": .string],
+            required: ["id", "image", "scale"])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -171,7 +212,7 @@ public struct ImageElement: WireValue, Hashable {
 }
 
 /// Wire: `{type: 'ASSET', value: {assetId}}` or `{type: 'PRESET', value: {preset}}`.
-public enum ImageRef: WireValue, Hashable {
+public enum ImageRef: WireValue, WireDescribed, Hashable {
     case asset(assetId: String)
     case preset(ImagePresetView)
 
@@ -180,6 +221,13 @@ public enum ImageRef: WireValue, Hashable {
         case .asset(let assetId): Wire.tagged("ASSET", ["assetId": .string(assetId)])
         case .preset(let preset): Wire.tagged("PRESET", ["preset": preset.json])
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        .tagged([
+            "ASSET": .closedObject(["assetId": .string], required: ["assetId"]),
+            "PRESET": .closedObject(["preset": ImagePresetView.ref], required: ["preset"]),
+        ])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -203,7 +251,7 @@ public enum ImageScale: String, WireStringEnum, Hashable {
 }
 
 /// A button and the intent it sends. Wire: `{id, label, style, intent, enabled}`.
-public struct ButtonView: WireValue, Hashable {
+public struct ButtonView: WireValue, WireDescribed, Hashable {
     public var id: String
     public var label: String
     public var style: ButtonStyle
@@ -215,6 +263,14 @@ public struct ButtonView: WireValue, Hashable {
             "id": .string(id), "label": .string(label), "style": style.json, "intent": intent.json,
             "enabled": .bool(enabled),
         ]
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "id": .string, "label": .string, "style": ButtonStyle.ref,
+                "intent": InquiryIntent.ref.described("Send it when the button is tapped."), "enabled": .boolean,
+            ], required: ["id", "label", "style", "intent", "enabled"])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -232,13 +288,22 @@ public enum ButtonStyle: String, WireStringEnum, Hashable {
 }
 
 /// The languages of the inquiry. Wire: `{id, languages, currentLocale}`.
-public struct LanguageSelectorView: WireValue, Hashable {
+public struct LanguageSelectorView: WireValue, WireDescribed, Hashable {
     public var id: String
     public var languages: [Language]
     public var currentLocale: String
 
     public var json: JSONValue {
         ["id": .string(id), "languages": Wire.array(languages), "currentLocale": .string(currentLocale)]
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "id": .string, "languages": .array(Language.ref),
+                "currentLocale": JSONSchema.string.described("The language shown now."),
+            ], required: ["id", "languages", "currentLocale"],
+            description: "The languages of the inquiry; switch with SET_LOCALE and a language's code.")
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -250,12 +315,17 @@ public struct LanguageSelectorView: WireValue, Hashable {
 }
 
 /// Wire: `{code, name, nativeName}`.
-public struct Language: WireValue, Hashable {
+public struct Language: WireValue, WireDescribed, Hashable {
     public var code: String
     public var name: String
     public var nativeName: String
 
     public var json: JSONValue { ["code": .string(code), "name": .string(name), "nativeName": .string(nativeName)] }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            ["code": .string, "name": .string, "nativeName": .string], required: ["code", "name", "nativeName"])
+    }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let fields = try WireObject(json, path: path, fields: ["code", "name", "nativeName"])

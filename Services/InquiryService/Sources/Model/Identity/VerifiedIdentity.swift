@@ -1,10 +1,12 @@
+import Bus
 import FolioModel
+import Images
 import WireModel
 
 /// The result of a government id verification (spec "Verified identity", identity-records.md
 /// "VerifiedIdentity"): what the mapper receives and what `InquiryUiModel.identity` shows once it is saved.
 /// Wire: `{inquiryId, selectedDocumentType?, output, issuedAt, expiresAt, files}`.
-public struct VerifiedIdentity: WireValue, Hashable {
+public struct VerifiedIdentity: WireValue, WireDescribed, Hashable {
     public var inquiryId: String
     /// The type the person picked in a GovId step or the chip document of a GovIdNfc step; absent when the step
     /// names none.
@@ -35,6 +37,18 @@ public struct VerifiedIdentity: WireValue, Hashable {
         ])
     }
 
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "inquiryId": .string, "selectedDocumentType": IdentityDocumentType.ref, "output": VerifierOutput.ref,
+                "issuedAt": JSONSchema.integer.described("Unix seconds: the signed outcome's iat."),
+                "expiresAt": JSONSchema.integer.described("Unix seconds: the signed outcome's exp."),
+                "files": JSONSchema.array(IdentityFile.ref).described(
+                    "outcome.jwt first, then in ArtifactField order."),
+            ], required: ["inquiryId", "output", "issuedAt", "expiresAt", "files"],
+            description: "The verified identity, once it is saved in the vault.")
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let fields = try WireObject(
             json, path: path,
@@ -50,7 +64,7 @@ public struct VerifiedIdentity: WireValue, Hashable {
 
 /// One stored file of a verified identity: the signed outcome or an artifact, under the id of the vault
 /// attachment that holds it. Wire: `{id, field: ArtifactField, format: BinaryFormat}`.
-public struct IdentityFile: WireValue, Hashable {
+public struct IdentityFile: WireValue, WireDescribed, Hashable {
     public var id: String
     public var field: ArtifactField
     public var format: BinaryFormat
@@ -62,6 +76,14 @@ public struct IdentityFile: WireValue, Hashable {
     }
 
     public var json: JSONValue { ["id": .string(id), "field": field.json, "format": format.json] }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "id": JSONSchema.string.described("The vault attachment that holds the file (AT_...)."),
+                "field": ArtifactField.ref, "format": BinaryFormat.ref,
+            ], required: ["id", "field", "format"])
+    }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let fields = try WireObject(json, path: path, fields: ["id", "field", "format"])
@@ -87,7 +109,7 @@ public enum ArtifactField: String, WireStringEnum, Hashable, Comparable {
 /// What a file holds. An identity's artifacts are always IMAGE; the signed outcome is OTHER
 /// `application/jwt`. Wire: `{type: "IMAGE", value: ImageMeta}`, `{type: "OTHER", value: {mediaType}}`,
 /// `{type: "PDF" | "JSON" | "ENC" | "TXT" | "PKPASS" | "BYTES"}`.
-public enum BinaryFormat: WireValue, Hashable {
+public enum BinaryFormat: WireValue, WireDescribed, Hashable {
     case image(ImageMetaView)
     case pdf, json, enc, txt, pkpass, bytes
     case other(mediaType: String)
@@ -109,6 +131,13 @@ public enum BinaryFormat: WireValue, Hashable {
         }
     }
 
+    public static var wireSchema: JSONSchema {
+        .tagged([
+            "IMAGE": ImageMetaView.ref, "PDF": nil, "JSON": nil, "ENC": nil, "TXT": nil, "PKPASS": nil, "BYTES": nil,
+            "OTHER": .closedObject(["mediaType": .string], required: ["mediaType"]),
+        ])
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let tagged = try WireCase(json, path: path)
         switch tagged.type {
@@ -125,7 +154,7 @@ public enum BinaryFormat: WireValue, Hashable {
 }
 
 /// The image the store read from an artifact's bytes. Wire: `{width, height, sizeBytes, format}`.
-public struct ImageMetaView: WireValue, Hashable {
+public struct ImageMetaView: WireValue, WireDescribed, Hashable {
     public var width: Int64
     public var height: Int64
     public var sizeBytes: Int64
@@ -141,6 +170,18 @@ public struct ImageMetaView: WireValue, Hashable {
 
     public var json: JSONValue {
         ["width": .int(width), "height": .int(height), "sizeBytes": .int(sizeBytes), "format": .string(format)]
+    }
+
+    /// The spec's ImageMeta, named for the store: the documents' ImageMeta has another shape.
+    public static var wireName: String { "InquiryImageMeta" }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "width": .integer, "height": .integer, "sizeBytes": .integer,
+                "format": JSONSchema.enumeration(ImageFormat.allCases.map { $0.rawValue.uppercased() }).described(
+                    "The image format as libvips read it."),
+            ], required: ["width", "height", "sizeBytes", "format"])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

@@ -1,10 +1,11 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// What a verifier found (identity-records.md "VerifierOutput"). Only GOV_ID and GOV_ID_NFC reach a mapper;
 /// the other cases exist because VerifierOutput is the type of every Folio verifier.
 /// Wire: `{type: "GOV_ID" | "GOV_ID_NFC" | "DOCUMENT" | "SELFIE" | "OTP_EMAIL" | "OTP_SMS", value}`.
-public enum VerifierOutput: WireValue, Hashable {
+public enum VerifierOutput: WireValue, WireDescribed, Hashable {
     case govId(GovIdOutput)
     case govIdNfc(GovIdOutput)
     case document(DocumentOutput)
@@ -22,6 +23,14 @@ public enum VerifierOutput: WireValue, Hashable {
         case .otpEmail(let value): TaggedValue(type: "OTP_EMAIL", value: value).json
         case .otpSms(let value): TaggedValue(type: "OTP_SMS", value: value).json
         }
+    }
+
+    /// Only GOV_ID and GOV_ID_NFC reach a mapper or the model; the others carry what Folio sent.
+    public static var wireSchema: JSONSchema {
+        .tagged([
+            "GOV_ID": GovIdOutput.ref, "GOV_ID_NFC": GovIdOutput.ref, "DOCUMENT": DocumentOutput.ref,
+            "SELFIE": .any, "OTP_EMAIL": .any, "OTP_SMS": .any,
+        ])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -50,7 +59,7 @@ public enum VerifierOutput: WireValue, Hashable {
 
 /// The fields of a GOV_ID or GOV_ID_NFC output; every one is optional. Dates are IsoDate strings
 /// (`YYYY-MM-DD`); files are FileRefs.
-public struct GovIdOutput: WireValue, Hashable {
+public struct GovIdOutput: WireValue, WireDescribed, Hashable {
     public var documentNumber: String?
     public var givenName: String?
     public var familyName: String?
@@ -90,6 +99,17 @@ public struct GovIdOutput: WireValue, Hashable {
         return Wire.object(members)
     }
 
+    public static var wireSchema: JSONSchema {
+        let isoDate = JSONSchema.string.described("An IsoDate, YYYY-MM-DD.")
+        var properties: [String: JSONSchema] = [
+            "documentType": IdentityDocumentType.ref, "documentSubType": DocumentSubType.ref,
+            "frontImage": FileRef.ref, "backImage": FileRef.ref,
+        ]
+        for (name, _) in texts { properties[name] = .string }
+        for name in ["birthdate", "issueDate", "expirationDate"] { properties[name] = isoDate }
+        return .closedObject(properties, description: "Every member is optional.")
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let fields = try WireObject(
             json, path: path,
@@ -118,7 +138,7 @@ public enum DocumentSubType: String, WireStringEnum, Hashable {
 
 /// A file of a verifier output. Wire: `{reference, mimeType?}`; `reference` is the id of the IdentityFile
 /// that holds it.
-public struct FileRef: WireValue, Hashable {
+public struct FileRef: WireValue, WireDescribed, Hashable {
     public var reference: String
     public var mimeType: String?
 
@@ -131,6 +151,15 @@ public struct FileRef: WireValue, Hashable {
         Wire.object(["reference": .string(reference), "mimeType": mimeType.map(JSONValue.string)])
     }
 
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "reference": JSONSchema.string.described("The id of the IdentityFile that holds it."),
+                "mimeType": .string,
+            ],
+            required: ["reference"])
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let fields = try WireObject(json, path: path, fields: ["reference", "mimeType"])
         reference = try fields.text("reference")
@@ -140,7 +169,7 @@ public struct FileRef: WireValue, Hashable {
 
 /// A general document verification's result (never reaches a mapper). Wire: `{capturedDocumentFront?,
 /// capturedDocumentBack?, documentGroup?, documentClass?, extracted: [{key, value}]}`.
-public struct DocumentOutput: WireValue, Hashable {
+public struct DocumentOutput: WireValue, WireDescribed, Hashable {
     public var capturedDocumentFront: FileRef?
     public var capturedDocumentBack: FileRef?
     public var documentGroup: String?
@@ -153,6 +182,14 @@ public struct DocumentOutput: WireValue, Hashable {
             "documentGroup": documentGroup.map(JSONValue.string), "documentClass": documentClass.map(JSONValue.string),
             "extracted": Wire.array(extracted),
         ])
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "capturedDocumentFront": FileRef.ref, "capturedDocumentBack": FileRef.ref, "documentGroup": .string,
+                "documentClass": .string, "extracted": .array(DocumentExtractedValue.ref),
+            ], required: ["extracted"])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -168,11 +205,15 @@ public struct DocumentOutput: WireValue, Hashable {
 }
 
 /// Wire: `{key, value}`.
-public struct DocumentExtractedValue: WireValue, Hashable {
+public struct DocumentExtractedValue: WireValue, WireDescribed, Hashable {
     public var key: String
     public var value: String
 
     public var json: JSONValue { ["key": .string(key), "value": .string(value)] }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(["key": .string, "value": .string], required: ["key", "value"])
+    }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let fields = try WireObject(json, path: path, fields: ["key", "value"])

@@ -1,8 +1,9 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// The attempts of a verification step. Wire: `{phase, used, max, canRetry}`.
-public struct AttemptState: WireValue, Hashable {
+public struct AttemptState: WireValue, WireDescribed, Hashable {
     public var phase: AttemptPhase
     public var used: Int64
     public var max: Int64
@@ -17,6 +18,15 @@ public struct AttemptState: WireValue, Hashable {
 
     public var json: JSONValue {
         ["phase": phase.json, "used": .int(used), "max": .int(max), "canRetry": .bool(canRetry)]
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "phase": AttemptPhase.ref, "used": JSONSchema.integer.described("Attempts used of max."),
+                "max": .integer,
+                "canRetry": JSONSchema.boolean.described("A failed attempt may be tried again."),
+            ], required: ["phase", "used", "max", "canRetry"])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

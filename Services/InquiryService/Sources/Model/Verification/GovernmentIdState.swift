@@ -1,8 +1,9 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// The states of a GOVERNMENT_ID step (docs/inquiry-store.md, "GOVERNMENT_ID").
-public enum GovernmentIdState: WireValue, Hashable {
+public enum GovernmentIdState: WireValue, WireDescribed, Hashable {
     case selectDocument(VerificationPanel, DocumentChoice)
     case scan(VerificationPanel, DocumentScan)
     case confirm(VerificationPanel, side: DocumentSide, image: FileValue)
@@ -39,6 +40,40 @@ public enum GovernmentIdState: WireValue, Hashable {
             ).json
         case .outcome(let outcome): outcome.json
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        let side = DocumentSide.ref
+        let captureField = JSONSchema.string.described("UPLOAD the photo of the side under this name.")
+        return .oneOf(
+            [
+                .taggedCase(
+                    "SELECT_DOCUMENT",
+                    fields: VerificationPanel.schema(
+                        [
+                            "selectionField": JSONSchema.string.described(
+                                "EDIT the choice under this key, as a SELECTION."),
+                            "options": .array(DocumentTypeOption.ref), "selected": IdentityDocumentType.ref,
+                        ], required: ["selectionField", "options"])),
+                .taggedCase(
+                    "SCAN",
+                    fields: VerificationPanel.schema(
+                        [
+                            "side": side, "captureField": captureField, "captureMode": CaptureMode.ref,
+                            "camera": IdCameraScreenView.ref,
+                        ], required: ["side", "captureField", "captureMode", "camera"])),
+                .taggedCase(
+                    "CONFIRM",
+                    fields: VerificationPanel.schema(
+                        ["side": side, "image": FileValue.ref], required: ["side", "image"])),
+                .taggedCase(
+                    "UPLOAD_REVIEW",
+                    fields: VerificationPanel.schema(
+                        [
+                            "side": side, "captureField": captureField, "captureMode": CaptureMode.ref,
+                            "image": FileValue.ref.described("Present once a file was uploaded."),
+                        ], required: ["side", "captureField", "captureMode"])),
+            ] + VerificationOutcomeState.caseSchemas)
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -97,11 +132,15 @@ public struct DocumentChoice: Hashable, Sendable {
 }
 
 /// Wire: `{value: IdentityDocumentType, label}`.
-public struct DocumentTypeOption: WireValue, Hashable {
+public struct DocumentTypeOption: WireValue, WireDescribed, Hashable {
     public var value: IdentityDocumentType
     public var label: String
 
     public var json: JSONValue { ["value": value.json, "label": .string(label)] }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(["value": IdentityDocumentType.ref, "label": .string], required: ["value", "label"])
+    }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let fields = try WireObject(json, path: path, fields: ["value", "label"])
@@ -136,7 +175,7 @@ public enum DocumentSide: String, WireStringEnum, Hashable {
 }
 
 /// The camera of a SCAN. Wire: `{trigger: CaptureTrigger, shouldCapture}`.
-public struct IdCameraScreenView: WireValue, Hashable {
+public struct IdCameraScreenView: WireValue, WireDescribed, Hashable {
     public var trigger: CaptureTriggerView
     public var shouldCapture: Bool
 
@@ -147,6 +186,14 @@ public struct IdCameraScreenView: WireValue, Hashable {
 
     public var json: JSONValue { ["trigger": trigger.json, "shouldCapture": .bool(shouldCapture)] }
 
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "trigger": CaptureTriggerView.ref,
+                "shouldCapture": JSONSchema.boolean.described("Take the photo now and send it with UPLOAD."),
+            ], required: ["trigger", "shouldCapture"])
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let fields = try WireObject(json, path: path, fields: ["trigger", "shouldCapture"])
         trigger = try fields.value("trigger")
@@ -155,7 +202,7 @@ public struct IdCameraScreenView: WireValue, Hashable {
 }
 
 /// CaptureTrigger on the wire: SEARCHING, SUGGESTED, ABOUT_TO_DECIDE `{remainingMillis}`, DECIDED.
-public enum CaptureTriggerView: WireValue, Hashable {
+public enum CaptureTriggerView: WireValue, WireDescribed, Hashable {
     case searching
     case suggested
     case aboutToDecide(remainingMillis: Int64)
@@ -168,6 +215,17 @@ public enum CaptureTriggerView: WireValue, Hashable {
         case .aboutToDecide(let remaining): Wire.tagged("ABOUT_TO_DECIDE", ["remainingMillis": .int(remaining)])
         case .decided: Wire.tagged("DECIDED")
         }
+    }
+
+    /// The spec's name.
+    public static var wireName: String { "CaptureTrigger" }
+
+    public static var wireSchema: JSONSchema {
+        .tagged([
+            "SEARCHING": nil, "SUGGESTED": nil,
+            "ABOUT_TO_DECIDE": .closedObject(["remainingMillis": .integer], required: ["remainingMillis"]),
+            "DECIDED": nil,
+        ])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

@@ -1,8 +1,9 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// The states of a GOVERNMENT_ID_NFC step (docs/inquiry-store.md, "GOVERNMENT_ID_NFC").
-public enum NfcState: WireValue, Hashable {
+public enum NfcState: WireValue, WireDescribed, Hashable {
     case scan(VerificationPanel, ChipScan)
     case outcome(VerificationOutcomeState)
 
@@ -18,6 +19,21 @@ public enum NfcState: WireValue, Hashable {
             ).json
         case .outcome(let outcome): outcome.json
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        .oneOf(
+            [
+                .taggedCase(
+                    "SCAN",
+                    fields: VerificationPanel.schema(
+                        [
+                            "documentType": NfcDocumentType.ref,
+                            "chipField": JSONSchema.string.described("UPLOAD each chip file under this name."),
+                            "chipFiles": JSONSchema.array(NfcChipFile.ref).described("The files to read."),
+                            "received": JSONSchema.array(NfcChipFile.ref).described("The files Folio holds."),
+                        ], required: ["documentType", "chipField", "chipFiles", "received"]))
+            ] + VerificationOutcomeState.caseSchemas)
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

@@ -1,3 +1,4 @@
+import Bus
 import FolioModel
 import WireModel
 
@@ -82,6 +83,39 @@ public enum OtpState: Hashable, Sendable {
         }
     }
 
+    /// The schema of one kind's states (``EmailOtpState``, ``PhoneOtpState``): they differ only in VERIFY.
+    static func schema(phone: Bool) -> JSONSchema {
+        let contactField = JSONSchema.string.described("Where the step's errors are placed; the email is edited here.")
+        let verify =
+            phone
+            ? VerificationPanel.schema(
+                [
+                    "contactField": contactField, "label": .string, "input": PhoneInputView.ref,
+                    "countryOptions": .array(PhoneDialCodeOptionView.ref),
+                ], required: ["contactField", "label", "input", "countryOptions"])
+            : VerificationPanel.schema(
+                ["contactField": contactField, "label": .string, "placeholder": .string, "value": .string],
+                required: ["contactField", "label"])
+        return .oneOf(
+            [
+                .taggedCase("VERIFY", fields: verify),
+                .taggedCase(
+                    "BOUND",
+                    fields: VerificationPanel.schema(
+                        ["footer": JSONSchema.string.described("SUBMIT asks Folio for the code.")],
+                        required: ["footer"])),
+                .taggedCase(
+                    "CONFIRM",
+                    fields: VerificationPanel.schema(
+                        [
+                            "codeField": JSONSchema.string.described("EDIT the code under this key, as TEXT."),
+                            "code": OtpCodeView.ref,
+                            "confirmLimit": JSONSchema.integer.described("How many codes may be tried."),
+                            "codeTtl": JSONSchema.integer.described("The seconds a code lives."),
+                        ], required: ["codeField", "code", "confirmLimit", "codeTtl"])),
+            ] + VerificationOutcomeState.caseSchemas)
+    }
+
     /// The field this state's errors are placed at: `contactField` in VERIFY, `codeField` in CONFIRM.
     var errorField: String? {
         switch self {
@@ -91,6 +125,16 @@ public enum OtpState: Hashable, Sendable {
         case .bound, .outcome: nil
         }
     }
+}
+
+/// The wire shape of an EMAIL_OTP step's state: an ``OtpState`` whose VERIFY takes an email address.
+public enum EmailOtpState: WireDescribed {
+    public static var wireSchema: JSONSchema { OtpState.schema(phone: false) }
+}
+
+/// The wire shape of a PHONE_OTP step's state: an ``OtpState`` whose VERIFY takes a phone number.
+public enum PhoneOtpState: WireDescribed {
+    public static var wireSchema: JSONSchema { OtpState.schema(phone: true) }
 }
 
 /// The email address of an email VERIFY, edited as TEXT under `contactField`.
@@ -119,7 +163,7 @@ public struct CodeEntry: Hashable, Sendable {
 }
 
 /// Wire: `{length, groups, value, formatted}`.
-public struct OtpCodeView: WireValue, Hashable {
+public struct OtpCodeView: WireValue, WireDescribed, Hashable {
     public var length: Int64
     public var groups: Int64
     public var value: String
@@ -134,6 +178,16 @@ public struct OtpCodeView: WireValue, Hashable {
 
     public var json: JSONValue {
         ["length": .int(length), "groups": .int(groups), "value": .string(value), "formatted": .string(formatted)]
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "length": JSONSchema(["type": "integer", "minimum": 1, "maximum": 32]),
+                "groups": JSONSchema(["type": "integer", "minimum": 1]).described("At most length."),
+                "value": JSONSchema.string.described("The digits typed."),
+                "formatted": JSONSchema.string.described("value in groups joined by a space, e.g. 123 456."),
+            ], required: ["length", "groups", "value", "formatted"])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

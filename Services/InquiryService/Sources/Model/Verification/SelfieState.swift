@@ -1,8 +1,9 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// The states of a SELFIE step (docs/inquiry-store.md, "SELFIE").
-public enum SelfieState: WireValue, Hashable {
+public enum SelfieState: WireValue, WireDescribed, Hashable {
     /// The capture is being prepared; the step moves on by itself.
     case preparing(ProcessingView)
     case liveness(VerificationPanel, capture: SelfieCaptureView)
@@ -27,6 +28,25 @@ public enum SelfieState: WireValue, Hashable {
             ).json
         case .outcome(let outcome): outcome.json
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        let capture = VerificationPanel.schema(["capture": SelfieCaptureView.ref], required: ["capture"])
+        return .oneOf(
+            [
+                .taggedCase(
+                    "PREPARING", fields: .closedObject(["processing": ProcessingView.ref], required: ["processing"])),
+                .taggedCase("LIVENESS", fields: capture),
+                .taggedCase("PASSIVE", fields: capture),
+                .taggedCase(
+                    "PHOTO",
+                    fields: VerificationPanel.schema(
+                        [
+                            "captureSessionId": .string,
+                            "captureField": JSONSchema.string.described("UPLOAD_CAPTURE the photo under this name."),
+                            "captureMode": CaptureMode.ref,
+                        ], required: ["captureSessionId", "captureMode"])),
+            ] + VerificationOutcomeState.caseSchemas)
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -59,7 +79,7 @@ public enum SelfieState: WireValue, Hashable {
 
 /// The liveness capture of LIVENESS and PASSIVE. Wire: `{captureSessionId, serviceUrl, inquiryId, stepId,
 /// expiresAtMs}`.
-public struct SelfieCaptureView: WireValue, Hashable {
+public struct SelfieCaptureView: WireValue, WireDescribed, Hashable {
     public var captureSessionId: String
     public var serviceUrl: String
     public var inquiryId: String
@@ -71,6 +91,16 @@ public struct SelfieCaptureView: WireValue, Hashable {
             "captureSessionId": .string(captureSessionId), "serviceUrl": .string(serviceUrl),
             "inquiryId": .string(inquiryId), "stepId": .string(stepId), "expiresAtMs": .int(expiresAtMs),
         ]
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "captureSessionId": JSONSchema.string.described("A new id means a new capture session."),
+                "serviceUrl": JSONSchema.string.described("The liveness service: Folio's selfie proxy."),
+                "inquiryId": .string, "stepId": .string,
+                "expiresAtMs": JSONSchema.integer.described("Unix milliseconds."),
+            ], required: ["captureSessionId", "serviceUrl", "inquiryId", "stepId", "expiresAtMs"])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

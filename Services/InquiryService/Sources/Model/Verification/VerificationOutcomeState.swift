@@ -1,3 +1,4 @@
+import Bus
 import FolioModel
 import WireModel
 
@@ -9,6 +10,17 @@ public enum VerificationOutcomeState: Hashable, Sendable {
     case error(VerificationFailureView)
 
     static let types = ["PROCESSING", "PASSED", "FAILED", "ERROR"]
+
+    /// The schemas of the shared states, one case each, for the state enum of every kind.
+    static var caseSchemas: [JSONSchema] {
+        [
+            .taggedCase(
+                "PROCESSING", fields: .closedObject(["processing": ProcessingView.ref], required: ["processing"])),
+            .taggedCase("PASSED", fields: VerificationPanel.schema()),
+            .taggedCase("FAILED", fields: VerificationPanel.schema()),
+            .taggedCase("ERROR", fields: VerificationFailureView.ref),
+        ]
+    }
 
     var json: JSONValue {
         switch self {

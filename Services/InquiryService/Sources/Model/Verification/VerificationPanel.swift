@@ -1,3 +1,4 @@
+import Bus
 import FolioModel
 import WireModel
 
@@ -18,6 +19,16 @@ public struct VerificationPanel: Hashable, Sendable {
 
     static let fields = ["title", "description", "buttons", "processing"]
 
+    /// The schema of a state that shows a panel: the panel's members and the state's `own`, `required` among them.
+    static func schema(_ own: [String: JSONSchema] = [:], required: [String] = []) -> JSONSchema {
+        let members: [String: JSONSchema] = [
+            "title": .string, "description": .string, "buttons": .array(ButtonView.ref),
+            "processing": ProcessingView.ref,
+        ]
+        return .closedObject(
+            members.merging(own) { _, new in new }, required: ["title", "description", "buttons"] + required)
+    }
+
     init(_ fields: WireObject) throws(WireDecodingError) {
         title = try fields.text("title")
         description = try fields.text("description")
@@ -37,7 +48,7 @@ public struct VerificationPanel: Hashable, Sendable {
 }
 
 /// What to show while a step is being checked. Wire: `{title, description}`.
-public struct ProcessingView: WireValue, Hashable {
+public struct ProcessingView: WireValue, WireDescribed, Hashable {
     public var title: String
     public var description: String
 
@@ -48,6 +59,12 @@ public struct ProcessingView: WireValue, Hashable {
 
     public var json: JSONValue { ["title": .string(title), "description": .string(description)] }
 
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            ["title": .string, "description": .string], required: ["title", "description"],
+            description: "What to show while the step is being checked.")
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let fields = try WireObject(json, path: path, fields: ["title", "description"])
         title = try fields.text("title")
@@ -56,7 +73,7 @@ public struct ProcessingView: WireValue, Hashable {
 }
 
 /// Every ERROR state. Wire: `{title, description?, failureReason?, illustration?, buttons, processing?}`.
-public struct VerificationFailureView: WireValue, Hashable {
+public struct VerificationFailureView: WireValue, WireDescribed, Hashable {
     public var title: String
     public var description: String?
     public var failureReason: String?
@@ -70,6 +87,14 @@ public struct VerificationFailureView: WireValue, Hashable {
             "failureReason": failureReason.map(JSONValue.string), "illustration": illustration?.json,
             "buttons": Wire.array(buttons), "processing": processing?.json,
         ])
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "title": .string, "description": .string, "failureReason": .string, "illustration": ImageRef.ref,
+                "buttons": .array(ButtonView.ref), "processing": ProcessingView.ref,
+            ], required: ["title", "buttons"], description: "Every ERROR state.")
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

@@ -1,9 +1,10 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// A verification step (spec "Verification steps"). Wire: `{type: VerificationKind, value: {stepId, attempt,
 /// state}}`.
-public struct VerificationView: WireValue, Hashable {
+public struct VerificationView: WireValue, WireDescribed, Hashable {
     public var stepId: String
     public var attempt: AttemptState
     public var state: VerificationState
@@ -19,6 +20,20 @@ public struct VerificationView: WireValue, Hashable {
         return TaggedValue(
             type: kind, value: ["stepId": .string(stepId), "attempt": attempt.json, "state": stateJSON]
         ).json
+    }
+
+    /// One case per VerificationKind, its `state` the state enum of that kind.
+    public static var wireSchema: JSONSchema {
+        func step(_ state: JSONSchema) -> JSONSchema {
+            .closedObject(
+                ["stepId": .string, "attempt": AttemptState.ref, "state": state],
+                required: ["stepId", "attempt", "state"])
+        }
+        return .tagged([
+            "GOVERNMENT_ID": step(GovernmentIdState.ref), "GOVERNMENT_ID_NFC": step(NfcState.ref),
+            "SELFIE": step(SelfieState.ref), "EMAIL_OTP": step(EmailOtpState.ref),
+            "PHONE_OTP": step(PhoneOtpState.ref),
+        ])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
