@@ -1,3 +1,4 @@
+import FolioAPI
 import FolioModel
 import XCTest
 
