@@ -4,7 +4,8 @@ import Foundation
 /// Checks values against the schemas of the OpenRPC document, so tests can hold every model a store renders to
 /// the schema that describes it. It understands the keywords those schemas use (`$ref` into
 /// `#/components/schemas`, `type`, `properties`, `required`, `additionalProperties`, `items`, `enum`, `const`,
-/// `oneOf`, `anyOf`, `allOf`, `minimum`, `maximum`, `pattern`); any other keyword is a failure, not a pass.
+/// `oneOf`, `anyOf`, `allOf`, `minimum`, `maximum`, `pattern`, `minLength`, `maxLength`, `minItems`,
+/// `maxItems`); any other keyword is a failure, not a pass.
 public struct JSONSchemaValidator: Sendable {
     /// The schemas a `$ref` may name.
     public let definitions: [String: JSONSchema]
@@ -13,7 +14,8 @@ public struct JSONSchemaValidator: Sendable {
 
     private static let understood: Set<String> = [
         "$ref", "type", "properties", "required", "additionalProperties", "items", "enum", "const", "oneOf",
-        "anyOf", "allOf", "minimum", "maximum", "pattern", "description", "title", "format",
+        "anyOf", "allOf", "minimum", "maximum", "pattern", "minLength", "maxLength", "minItems", "maxItems",
+        "description", "title", "format",
     ]
 
     /// Every way `value` breaks `schema`, each naming the path of the part that breaks it; empty when it conforms.
@@ -52,6 +54,7 @@ public struct JSONSchemaValidator: Sendable {
         {
             found.append("\(path): \"\(text)\" does not match \(pattern)")
         }
+        checkCounts(value, keywords, path, &found)
         if case .object(let members) = value { checkObject(members, keywords, path, &found) }
         if case .array(let elements) = value, let items = keywords["items"] {
             for (index, element) in elements.enumerated() { check(element, items, "\(path)[\(index)]", &found) }
@@ -80,6 +83,26 @@ public struct JSONSchemaValidator: Sendable {
         }
         if let maximum = Self.number(keywords["maximum"]), number > maximum {
             found.append("\(path): \(number) is above \(maximum)")
+        }
+    }
+
+    /// `minLength`/`maxLength` count a string's characters (Unicode code points, as JSON Schema says);
+    /// `minItems`/`maxItems` an array's elements.
+    private func checkCounts(
+        _ value: JSONValue, _ keywords: [String: JSONValue], _ path: String, _ found: inout [String]
+    ) {
+        let count: Int
+        let bounds: (String, String)
+        switch value {
+        case .string(let text): (count, bounds) = (text.unicodeScalars.count, ("minLength", "maxLength"))
+        case .array(let elements): (count, bounds) = (elements.count, ("minItems", "maxItems"))
+        default: return
+        }
+        if let minimum = Self.number(keywords[bounds.0]), Double(count) < minimum {
+            found.append("\(path): \(count) is fewer than \(bounds.0) \(Int(minimum))")
+        }
+        if let maximum = Self.number(keywords[bounds.1]), Double(count) > maximum {
+            found.append("\(path): \(count) is more than \(bounds.1) \(Int(maximum))")
         }
     }
 

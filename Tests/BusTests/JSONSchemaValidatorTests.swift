@@ -46,6 +46,15 @@ final class JSONSchemaValidatorTests: XCTestCase {
             violations("ab", JSONSchema(["type": "string", "pattern": "^a$"])), ["$: \"ab\" does not match ^a$"])
     }
 
+    func testLengthsCountCharactersAndItemCountsCountElements() {
+        let text = JSONSchema(["type": "string", "minLength": 2, "maxLength": 3])
+        XCTAssertEqual(violations("äö", text), [], "two characters, four bytes")
+        XCTAssertEqual(violations("a", text), ["$: 1 is fewer than minLength 2"])
+        XCTAssertEqual(violations("abcd", text), ["$: 4 is more than maxLength 3"])
+        let list = JSONSchema(["type": "array", "maxItems": 1])
+        XCTAssertEqual(violations([1, 2], list), ["$: 2 is more than maxItems 1"])
+    }
+
     func testAReferenceToNoSchemaAndAnUnknownKeywordAreViolations() {
         XCTAssertEqual(violations(1, .ref("Missing")), ["$: #/components/schemas/Missing names no schema"])
         XCTAssertEqual(
