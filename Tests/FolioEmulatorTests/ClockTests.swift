@@ -1,5 +1,6 @@
 import FolioClient
 import FolioEmulator
+import Synchronization
 import XCTest
 
 final class ClockTests: EmulatorTestCase {
@@ -26,6 +27,21 @@ final class ClockTests: EmulatorTestCase {
         XCTAssertEqual(value2, target)
         let value3 = try await harness.admin.now()
         XCTAssertEqual(value3, target)
+    }
+
+    func testARunningTestClockGoesOnWithTheWallClockFromItsStartAndStillMoves() throws {
+        let wall = Mutex(Date(timeIntervalSince1970: 1_900_000_000))
+        let start = EmulatorClock.defaultTestInstant
+        let clock = EmulatorClock(mode: .test, start: start, runs: true, wallClock: { wall.withLock { $0 } })
+        XCTAssertFalse(clock.isFixed)
+        XCTAssertEqual(clock.now(), start)
+        wall.withLock { $0 = $0.addingTimeInterval(30) }
+        XCTAssertEqual(clock.now(), start.addingTimeInterval(30), "30 s of wall clock later")
+        XCTAssertEqual(try clock.advance(seconds: 600), start.addingTimeInterval(630))
+        let target = Date(timeIntervalSince1970: 1_800_000_000)
+        try clock.set(target)
+        wall.withLock { $0 = $0.addingTimeInterval(5) }
+        XCTAssertEqual(clock.now(), target.addingTimeInterval(5), "it goes on from where it was set")
     }
 
     func testBadClockRequestsAreRejected() async throws {

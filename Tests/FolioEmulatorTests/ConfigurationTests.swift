@@ -55,6 +55,12 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertNotEqual(first.signingSeed, EmulatorConfiguration.defaultTestSigningSeed)
     }
 
+    func testTheTestClockStandsStillUnlessItIsSetToRun() throws {
+        XCTAssertFalse(try EmulatorConfiguration(environment: Environment([:])).clockRuns)
+        XCTAssertTrue(
+            try EmulatorConfiguration(environment: Environment(["FOLIO_EMULATOR_CLOCK": "running"])).clockRuns)
+    }
+
     func testInvalidValuesAreRejected() {
         let invalid: [[String: String]] = [
             ["FOLIO_EMULATOR_MODE": "staging"],
@@ -62,6 +68,7 @@ final class ConfigurationTests: XCTestCase {
             ["FOLIO_EMULATOR_SIGNING_SEED": "abcd"],
             ["FOLIO_EMULATOR_SIGNING_SEED": String(repeating: "zz", count: 32)],
             ["FOLIO_EMULATOR_CLOCK_START": "next tuesday"],
+            ["FOLIO_EMULATOR_CLOCK": "sometimes"],
             ["FOLIO_EMULATOR_LOG_LEVEL": "loud"],
             ["FOLIO_EMULATOR_API_KEY": "same", "FOLIO_EMULATOR_ADMIN_KEY": "same"],
         ]

@@ -15,7 +15,7 @@ extension Emulator {
         guard (advance == nil) != (set == nil) else {
             throw .invalidRequest("send exactly one of advanceSeconds or set")
         }
-        guard clock.isFixed else {
+        guard clock.isAdjustable else {
             throw APIError(
                 status: 409, code: "CLOCK_NOT_ADJUSTABLE", message: "the clock follows the wall clock in live mode")
         }
@@ -44,7 +44,7 @@ extension Emulator {
     private var clockBody: JSONValue {
         [
             "now": .string(RFC3339.format(clock.now())), "mode": .string(configuration.mode.rawValue),
-            "fixed": .bool(clock.isFixed),
+            "fixed": .bool(clock.isFixed), "running": .bool(!clock.isFixed),
         ]
     }
 }

@@ -54,6 +54,11 @@ extension EmulatorConfiguration {
             }
         }
 
+        let clockText = environment.string("FOLIO_EMULATOR_CLOCK", default: "fixed").lowercased()
+        guard clockText == "fixed" || clockText == "running" else {
+            throw .invalidConfiguration("FOLIO_EMULATOR_CLOCK=\(clockText): expected fixed or running")
+        }
+
         let levelText = environment.string("FOLIO_EMULATOR_LOG_LEVEL", default: "info").lowercased()
         guard let logLevel = Logger.Level(rawValue: levelText) else {
             throw .invalidConfiguration(
@@ -64,6 +69,6 @@ extension EmulatorConfiguration {
             host: environment.string("FOLIO_EMULATOR_HOST", default: "127.0.0.1"), port: port,
             fixturesPath: environment.string("FOLIO_EMULATOR_FIXTURES", default: Self.defaultFixturesPath),
             mode: mode, signingSeed: seed, apiKey: apiKey, adminKey: adminKey, clockStart: clockStart,
-            logLevel: logLevel)
+            clockRuns: clockText == "running", logLevel: logLevel)
     }
 }

@@ -20,6 +20,8 @@ public struct EmulatorConfiguration: Sendable {
     public var adminKey: String
     /// Where the test-mode clock starts (ignored in live mode).
     public var clockStart: Date
+    /// Test mode: the clock goes on with the wall clock from `clockStart` instead of standing still.
+    public var clockRuns: Bool
     /// Lines below this level are not logged (each request logs one `info` line).
     public var logLevel: Logger.Level
 
@@ -40,7 +42,7 @@ public struct EmulatorConfiguration: Sendable {
         signingSeed: [UInt8] = EmulatorConfiguration.defaultTestSigningSeed,
         apiKey: String = EmulatorConfiguration.defaultTestAPIKey,
         adminKey: String = EmulatorConfiguration.defaultTestAdminKey,
-        clockStart: Date = EmulatorClock.defaultTestInstant, logLevel: Logger.Level = .info
+        clockStart: Date = EmulatorClock.defaultTestInstant, clockRuns: Bool = false, logLevel: Logger.Level = .info
     ) {
         self.host = host
         self.port = port
@@ -50,6 +52,7 @@ public struct EmulatorConfiguration: Sendable {
         self.apiKey = apiKey
         self.adminKey = adminKey
         self.clockStart = clockStart
+        self.clockRuns = clockRuns
         self.logLevel = logLevel
     }
 

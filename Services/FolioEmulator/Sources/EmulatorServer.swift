@@ -29,7 +29,7 @@ public final class EmulatorServer: Sendable {
     /// Creates a stopped server; throws for a signing seed that is not 32 bytes.
     public init(configuration: EmulatorConfiguration) throws(EmulatorError) {
         self.configuration = configuration
-        clock = EmulatorClock(mode: configuration.mode, start: configuration.clockStart)
+        clock = EmulatorClock(mode: configuration.mode, start: configuration.clockStart, runs: configuration.clockRuns)
         signer = try EmulatorSigner(seed: configuration.signingSeed, mode: configuration.mode)
     }
 
