@@ -1,21 +1,13 @@
 import FolioModel
 import WireModel
 
-/// Where an invite stands. Wire: `{type: 'PENDING'}`.
-public enum InviteStatus: WirePlainEnum {
-    case pending
-    case accepted
-    case rejected
-    case revoked
-
-    public var wireType: String {
-        switch self {
-        case .pending: "PENDING"
-        case .accepted: "ACCEPTED"
-        case .rejected: "REJECTED"
-        case .revoked: "REVOKED"
-        }
-    }
+/// Where an invite stands. A value Folio stores with the share, so a plain string on the wire, like a
+/// record's state. Wire: `"PENDING"`, `"ACCEPTED"`, `"REJECTED"`, `"REVOKED"`.
+public enum InviteStatus: String, WireStringEnum {
+    case pending = "PENDING"
+    case accepted = "ACCEPTED"
+    case rejected = "REJECTED"
+    case revoked = "REVOKED"
 }
 
 /// An invite to one record, incoming (another account shares with this one) or outgoing. `email` is the

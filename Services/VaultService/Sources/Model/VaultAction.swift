@@ -128,7 +128,8 @@ public enum VaultWrite: WireValue {
     }
 }
 
-/// How a conflict is settled (spec "Conflicts"). Wire: `{type: 'ACCEPT_REMOTE'}`.
+/// How a conflict is settled (spec "Conflicts"). Settles the SDK's own ConflictState, so a `{type}` object
+/// like it. Wire: `{type: 'ACCEPT_REMOTE'}`.
 public enum ConflictResolution: WirePlainEnum {
     /// Folio's version replaces the local change.
     case acceptRemote
@@ -147,7 +148,7 @@ public enum ConflictResolution: WirePlainEnum {
 }
 
 /// Sharing a record with another account (spec "Actions": Share). Wire: `{type: 'INVITE', value: {recordId,
-/// email, permission}}`, `{type: 'ACCEPT', value: {inviteId}}`.
+/// email, permission: 'VIEW'}}`, `{type: 'ACCEPT', value: {inviteId}}`.
 public enum VaultShare: WireValue {
     /// Invites the account with `email` (of the same organization) to the record.
     case invite(recordId: String, email: String, permission: RecordPermission)

@@ -2,34 +2,24 @@ import FolioModel
 import WireModel
 
 /// Where a record is in its lifecycle (spec "RecordHeader"): Active, or Deleted until restored or permanently
-/// deleted. Wire: `{type: 'ACTIVE'}`.
-public enum RecordState: WirePlainEnum {
-    case active
-    case deleted
-
-    public var wireType: String {
-        switch self {
-        case .active: "ACTIVE"
-        case .deleted: "DELETED"
-        }
-    }
+/// deleted. A value Folio stores with the record, so a plain string on the wire (spec "Types on each platform":
+/// `RecordState.ACTIVE` for `'ACTIVE'`). Wire: `"ACTIVE"`, `"DELETED"`.
+public enum RecordState: String, WireStringEnum {
+    case active = "ACTIVE"
+    case deleted = "DELETED"
 }
 
 /// What the account may do with a record: the owner changes it; a viewer of a shared record only reads it
-/// (and keeps its own settings). Wire: `{type: 'OWNER'}`, `{type: 'VIEW'}`.
-public enum RecordPermission: WirePlainEnum {
-    case owner
-    case view
-
-    public var wireType: String {
-        switch self {
-        case .owner: "OWNER"
-        case .view: "VIEW"
-        }
-    }
+/// (and keeps its own settings). A value Folio stores with the record and the share, so a plain string.
+/// Wire: `"OWNER"`, `"VIEW"`.
+public enum RecordPermission: String, WireStringEnum {
+    case owner = "OWNER"
+    case view = "VIEW"
 }
 
-/// Why a record's local change cannot be pushed as it is (spec "Conflicts"). Wire: `{type: 'NONE'}`.
+/// Why a record's local change cannot be pushed as it is (spec "Conflicts"). The SDK's own sync state, which
+/// Folio never stores, so a `{type}` object like the SDK's other local states (spec "Types on each platform":
+/// `ConflictState.none` for `{ type: 'NONE' }`). Wire: `{type: 'NONE'}`.
 public enum ConflictState: WirePlainEnum {
     case none
     /// Folio has a newer version of a record changed here.
