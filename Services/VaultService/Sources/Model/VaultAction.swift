@@ -5,7 +5,7 @@ import WireModel
 /// What a client dispatches to VaultStore (spec "Actions"). Wire: `{type: 'SYNC'}`,
 /// `{type: 'WRITE', value: {value: VaultWrite}}`, `{type: 'SHARE', value: {value: VaultShare}}`,
 /// `{type: 'DISMISS_ERROR'}`.
-public enum VaultAction: WireValue {
+public enum VaultAction: WireValue, WireDescribed {
     case sync
     case write(value: VaultWrite)
     case share(value: VaultShare)
@@ -18,6 +18,13 @@ public enum VaultAction: WireValue {
         case .share(let value): Wire.tagged("SHARE", ["value": value.json])
         case .dismissError: Wire.tagged("DISMISS_ERROR")
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        .tagged([
+            "SYNC": nil, "WRITE": .closedObject(["value": VaultWrite.ref], required: ["value"]),
+            "SHARE": .closedObject(["value": VaultShare.ref], required: ["value"]), "DISMISS_ERROR": nil,
+        ])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -38,7 +45,7 @@ public enum VaultAction: WireValue {
 
 /// A change of the vault (spec "VaultWrite"); the fields keep these names and this order.
 /// Wire: `{type: 'ADD_TO_FOLDER', value: {folderId, recordId}}`.
-public enum VaultWrite: WireValue {
+public enum VaultWrite: WireValue, WireDescribed {
     case create(record: RecordContent)
     case update(id: String, record: RecordContent)
     case delete(id: String)
@@ -83,6 +90,26 @@ public enum VaultWrite: WireValue {
         case .resolveConflict(let id, let resolution):
             Wire.tagged("RESOLVE_CONFLICT", ["id": .string(id), "resolution": resolution.json])
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        let id = JSONSchema.closedObject(["id": .vaultID], required: ["id"])
+        let membership = JSONSchema.closedObject(
+            ["folderId": .vaultID, "recordId": .vaultID], required: ["folderId", "recordId"])
+        let folder = RecordContent.ref.described("FolderContent: the fields of RecordContent.")
+        return .tagged([
+            "CREATE": .closedObject(["record": RecordContent.ref], required: ["record"]),
+            "UPDATE": .closedObject(["id": .vaultID, "record": RecordContent.ref], required: ["id", "record"]),
+            "DELETE": id, "RESTORE": id, "PERMANENTLY_DELETE": id,
+            "CREATE_FOLDER": .closedObject(["folder": folder], required: ["folder"]),
+            "UPDATE_FOLDER": .closedObject(["id": .vaultID, "folder": folder], required: ["id", "folder"]),
+            "SET_FOLDER_OPEN": .closedObject(["id": .vaultID, "open": .boolean], required: ["id", "open"]),
+            "DELETE_FOLDER": id, "ADD_TO_FOLDER": membership, "REMOVE_FROM_FOLDER": membership,
+            "SET_SETTINGS": .closedObject(
+                ["id": .vaultID, "settings": DocumentSettings.ref], required: ["id", "settings"]),
+            "RESOLVE_CONFLICT": .closedObject(
+                ["id": .vaultID, "resolution": ConflictResolution.ref], required: ["id", "resolution"]),
+        ])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -149,7 +176,7 @@ public enum ConflictResolution: WirePlainEnum {
 
 /// Sharing a record with another account (spec "Actions": Share). Wire: `{type: 'INVITE', value: {recordId,
 /// email, permission: 'VIEW'}}`, `{type: 'ACCEPT', value: {inviteId}}`.
-public enum VaultShare: WireValue {
+public enum VaultShare: WireValue, WireDescribed {
     /// Invites the account with `email` (of the same organization) to the record.
     case invite(recordId: String, email: String, permission: RecordPermission)
     /// Accepts an incoming invite: the record joins this vault with its permission.
@@ -168,6 +195,20 @@ public enum VaultShare: WireValue {
         case .reject(let inviteId): Wire.tagged("REJECT", ["inviteId": .string(inviteId)])
         case .revoke(let inviteId): Wire.tagged("REVOKE", ["inviteId": .string(inviteId)])
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        let invite = JSONSchema.closedObject(["inviteId": .vaultID], required: ["inviteId"])
+        return .tagged([
+            "INVITE": .closedObject(
+                [
+                    "recordId": .vaultID,
+                    "email": JSONSchema(["type": "string", "format": "email"]).described(
+                        "An account of the same organization."),
+                    "permission": RecordPermission.ref,
+                ], required: ["recordId", "email", "permission"]),
+            "ACCEPT": invite, "REJECT": invite, "REVOKE": invite,
+        ])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

@@ -1,3 +1,4 @@
+import Bus
 import FolioModel
 import WireModel
 
@@ -40,7 +41,7 @@ public enum ConflictState: WirePlainEnum {
 }
 
 /// How a record stands with Folio (spec "RecordSync"). Wire: `{dirty, conflict, revision?}`.
-public struct RecordSync: WireValue {
+public struct RecordSync: WireValue, WireDescribed {
     /// A local change has not reached Folio yet.
     public var dirty: Bool
     public var conflict: ConflictState
@@ -57,6 +58,15 @@ public struct RecordSync: WireValue {
         Wire.object(["dirty": .bool(dirty), "conflict": conflict.json, "revision": revision.map(Wire.number)])
     }
 
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "dirty": JSONSchema.boolean.described("A local change has not reached Folio yet."),
+                "conflict": ConflictState.ref,
+                "revision": JSONSchema.count.described("Folio's revision of the record, once it has one."),
+            ], required: ["dirty", "conflict"])
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let object = try WireObject(json, path: path, fields: ["dirty", "conflict", "revision"])
         self.init(
@@ -68,7 +78,7 @@ public struct RecordSync: WireValue {
 /// What the vault knows about a record or a folder besides its body (spec "RecordHeader"). Times are seconds
 /// since the Unix epoch. Wire: `{id, schema, version, state, permission, createdAt, updatedAt, deletedAt?,
 /// revokedAt?, attachments, sync}`.
-public struct RecordHeader: WireValue {
+public struct RecordHeader: WireValue, WireDescribed {
     /// Folio's id once Folio confirmed the record, else the local id (`D_…`, `F_…`).
     public var id: String
     public var schema: String
@@ -111,6 +121,23 @@ public struct RecordHeader: WireValue {
         ])
     }
 
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "id": JSONSchema.string.described(
+                    "The local id (D_…, F_…) until Folio confirmed the record, then Folio's id (rec_…, fld_…)."),
+                "schema": .string, "version": JSONSchema(["type": "integer", "minimum": 0, "maximum": 4_294_967_295]),
+                "state": RecordState.ref, "permission": RecordPermission.ref, "createdAt": .seconds,
+                "updatedAt": .seconds, "deletedAt": .seconds,
+                "revokedAt": JSONSchema.seconds.described("When the issuer revoked the record; it stays readable."),
+                "attachments": JSONSchema.array(.string).described("Ids (AT_…) of the record's attachments."),
+                "sync": RecordSync.ref,
+            ],
+            required: [
+                "id", "schema", "version", "state", "permission", "createdAt", "updatedAt", "attachments", "sync",
+            ])
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let object = try WireObject(
             json, path: path,
@@ -131,7 +158,7 @@ public struct RecordHeader: WireValue {
 
 /// The folders a record is in, as on the device, and the account's own settings of it (spec
 /// "RecordMetadata"). Wire: `{folders, settings?}`.
-public struct RecordMetadata: WireValue {
+public struct RecordMetadata: WireValue, WireDescribed {
     public var folders: [String]
     public var settings: DocumentSettings?
 
@@ -144,6 +171,14 @@ public struct RecordMetadata: WireValue {
         Wire.object(["folders": .array(folders.map(JSONValue.string)), "settings": settings?.json])
     }
 
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "folders": JSONSchema.array(.string).described("The folders the record is in, as on the device."),
+                "settings": DocumentSettings.ref,
+            ], required: ["folders"])
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let object = try WireObject(json, path: path, fields: ["folders", "settings"])
         self.init(
@@ -153,7 +188,7 @@ public struct RecordMetadata: WireValue {
 }
 
 /// A record of the vault (spec "VaultRecord"). Wire: `{header, metadata, payload}`.
-public struct VaultRecord: WireValue {
+public struct VaultRecord: WireValue, WireDescribed {
     public var header: RecordHeader
     public var metadata: RecordMetadata
     /// The app's JSON document, as written.
@@ -167,6 +202,14 @@ public struct VaultRecord: WireValue {
 
     public var json: JSONValue { ["header": header.json, "metadata": metadata.json, "payload": .string(payload)] }
 
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "header": RecordHeader.ref, "metadata": RecordMetadata.ref,
+                "payload": JSONSchema.string.described("The app's JSON document, as written."),
+            ], required: ["header", "metadata", "payload"])
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let object = try WireObject(json, path: path, fields: ["header", "metadata", "payload"])
         self.init(
@@ -177,7 +220,7 @@ public struct VaultRecord: WireValue {
 
 /// The records in a folder, whether it is open, and the account's settings of it (spec "FolderMetadata").
 /// Wire: `{records, open, settings?}`.
-public struct FolderMetadata: WireValue {
+public struct FolderMetadata: WireValue, WireDescribed {
     public var records: [String]
     public var open: Bool
     public var settings: DocumentSettings?
@@ -194,6 +237,14 @@ public struct FolderMetadata: WireValue {
         ])
     }
 
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "records": JSONSchema.array(.string).described("The ids of the records in the folder."),
+                "open": .boolean, "settings": DocumentSettings.ref,
+            ], required: ["records", "open"])
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let object = try WireObject(json, path: path, fields: ["records", "open", "settings"])
         self.init(
@@ -204,7 +255,7 @@ public struct FolderMetadata: WireValue {
 
 /// A folder of the vault (spec "Folder"): a header like a record's, its metadata and its JSON body.
 /// Wire: `{header, metadata, payload}`.
-public struct VaultFolder: WireValue {
+public struct VaultFolder: WireValue, WireDescribed {
     public var header: RecordHeader
     public var metadata: FolderMetadata
     public var payload: String
@@ -215,7 +266,18 @@ public struct VaultFolder: WireValue {
         self.payload = payload
     }
 
+    /// The spec's name.
+    public static var wireName: String { "Folder" }
+
     public var json: JSONValue { ["header": header.json, "metadata": metadata.json, "payload": .string(payload)] }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "header": RecordHeader.ref, "metadata": FolderMetadata.ref,
+                "payload": JSONSchema.string.described("The folder's JSON body, as written."),
+            ], required: ["header", "metadata", "payload"])
+    }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let object = try WireObject(json, path: path, fields: ["header", "metadata", "payload"])
