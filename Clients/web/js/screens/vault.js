@@ -244,7 +244,7 @@ export async function open(container, context) {
   function renderConflict(record) {
     const conflict = tag(record.header.sync.conflict);
     if (!conflict || conflict === 'NONE') return null;
-    const id = record.header.id;
+    const id = record.key;
     const resolve = (resolution) => send(write({ type: 'RESOLVE_CONFLICT', value: { id, resolution: { type: resolution } } }));
     return h('div', { class: 'banner warning vault-conflict', role: 'group', 'aria-label': t(`vaultConflict${conflict}`), 'data-conflict': conflict },
       h('p', {}, t(`vaultConflict${conflict}`)),
@@ -270,7 +270,7 @@ export async function open(container, context) {
   }
 
   function renderEditForm(record) {
-    const id = record.header.id;
+    const id = record.key;
     const draft = ui.editing;
     const fields = [];
     if (draft.note) {
@@ -335,7 +335,7 @@ export async function open(container, context) {
   }
 
   function renderShareForm(record) {
-    const id = record.header.id;
+    const id = record.key;
     return h('form', {
       class: 'vault-form inline', id: 'vault-share-form', novalidate: true,
       onsubmit: (event) => {
@@ -356,7 +356,7 @@ export async function open(container, context) {
   }
 
   function renderFolderControls(record, folders) {
-    const id = record.header.id;
+    const id = record.key;
     const owner = record.header.permission === 'OWNER';
     const memberOf = folders.filter((folder) => record.metadata.folders.includes(folder.header.id));
     const candidates = folders.filter((folder) => !record.metadata.folders.includes(folder.header.id));
@@ -387,13 +387,14 @@ export async function open(container, context) {
 
   function renderRecord(record, folders) {
     const header = record.header;
-    const id = header.id;
+    // The record's key stays the same when Folio's id replaces the local one: a form open on it stays open.
+    const id = record.key;
     const owner = header.permission === 'OWNER';
     const active = header.state === 'ACTIVE';
     const editing = ui.editing?.id === id;
     const headingId = `vault-record-${id}-title`;
     return h('li', {
-      'data-record-id': id, 'data-schema': header.schema, 'data-state': header.state,
+      'data-record-id': header.id, 'data-record-key': id, 'data-schema': header.schema, 'data-state': header.state,
       'data-permission': header.permission, 'data-conflict': tag(header.sync.conflict),
       'data-dirty': String(header.sync.dirty), class: 'vault-record',
     },

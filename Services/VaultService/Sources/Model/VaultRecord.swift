@@ -187,34 +187,46 @@ public struct RecordMetadata: WireValue, WireDescribed {
     }
 }
 
-/// A record of the vault (spec "VaultRecord"). Wire: `{header, metadata, payload}`.
+/// A record of the vault (spec "VaultRecord"), with the key that names it for its whole life. Wire: `{key, header,
+/// metadata, payload}`.
 public struct VaultRecord: WireValue, WireDescribed {
+    /// The record's id for its whole life in this vault: the local id it was created with (`D_…`; Folio's id for
+    /// a record another account shares). Unlike `header.id` it stays when Folio's id replaces the local one;
+    /// every action takes either.
+    public var key: String
     public var header: RecordHeader
     public var metadata: RecordMetadata
     /// The app's JSON document, as written.
     public var payload: String
 
-    public init(header: RecordHeader, metadata: RecordMetadata = RecordMetadata(), payload: String) {
+    /// `key`: the local id; `header.id` when not given (an entry Folio has not confirmed yet).
+    public init(key: String? = nil, header: RecordHeader, metadata: RecordMetadata = RecordMetadata(), payload: String)
+    {
+        self.key = key ?? header.id
         self.header = header
         self.metadata = metadata
         self.payload = payload
     }
 
-    public var json: JSONValue { ["header": header.json, "metadata": metadata.json, "payload": .string(payload)] }
+    public var json: JSONValue {
+        ["key": .string(key), "header": header.json, "metadata": metadata.json, "payload": .string(payload)]
+    }
 
     public static var wireSchema: JSONSchema {
         .closedObject(
             [
+                "key": JSONSchema.string.described(
+                    "The id for the entry's whole life: the local id it was created with; actions take it."),
                 "header": RecordHeader.ref, "metadata": RecordMetadata.ref,
                 "payload": JSONSchema.string.described("The app's JSON document, as written."),
-            ], required: ["header", "metadata", "payload"])
+            ], required: ["key", "header", "metadata", "payload"])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
-        let object = try WireObject(json, path: path, fields: ["header", "metadata", "payload"])
+        let object = try WireObject(json, path: path, fields: ["key", "header", "metadata", "payload"])
         self.init(
-            header: try object.value("header"), metadata: try object.value("metadata"),
-            payload: try object.string("payload", .modelText))
+            key: try object.string("key", .modelText), header: try object.value("header"),
+            metadata: try object.value("metadata"), payload: try object.string("payload", .modelText))
     }
 }
 
@@ -254,13 +266,20 @@ public struct FolderMetadata: WireValue, WireDescribed {
 }
 
 /// A folder of the vault (spec "Folder"): a header like a record's, its metadata and its JSON body.
-/// Wire: `{header, metadata, payload}`.
+/// Wire: `{key, header, metadata, payload}`.
 public struct VaultFolder: WireValue, WireDescribed {
+    /// The folder's id for its whole life in this vault: the local id it was created with (`F_…`; Folio's id for
+    /// a record another account shares). Unlike `header.id` it stays when Folio's id replaces the local one;
+    /// every action takes either.
+    public var key: String
     public var header: RecordHeader
     public var metadata: FolderMetadata
     public var payload: String
 
-    public init(header: RecordHeader, metadata: FolderMetadata = FolderMetadata(), payload: String) {
+    /// `key`: the local id; `header.id` when not given (an entry Folio has not confirmed yet).
+    public init(key: String? = nil, header: RecordHeader, metadata: FolderMetadata = FolderMetadata(), payload: String)
+    {
+        self.key = key ?? header.id
         self.header = header
         self.metadata = metadata
         self.payload = payload
@@ -269,20 +288,24 @@ public struct VaultFolder: WireValue, WireDescribed {
     /// The spec's name.
     public static var wireName: String { "Folder" }
 
-    public var json: JSONValue { ["header": header.json, "metadata": metadata.json, "payload": .string(payload)] }
+    public var json: JSONValue {
+        ["key": .string(key), "header": header.json, "metadata": metadata.json, "payload": .string(payload)]
+    }
 
     public static var wireSchema: JSONSchema {
         .closedObject(
             [
+                "key": JSONSchema.string.described(
+                    "The id for the entry's whole life: the local id it was created with; actions take it."),
                 "header": RecordHeader.ref, "metadata": FolderMetadata.ref,
                 "payload": JSONSchema.string.described("The folder's JSON body, as written."),
-            ], required: ["header", "metadata", "payload"])
+            ], required: ["key", "header", "metadata", "payload"])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
-        let object = try WireObject(json, path: path, fields: ["header", "metadata", "payload"])
+        let object = try WireObject(json, path: path, fields: ["key", "header", "metadata", "payload"])
         self.init(
-            header: try object.value("header"), metadata: try object.value("metadata"),
-            payload: try object.string("payload", .modelText))
+            key: try object.string("key", .modelText), header: try object.value("header"),
+            metadata: try object.value("metadata"), payload: try object.string("payload", .modelText))
     }
 }

@@ -121,10 +121,10 @@ struct VaultViewReader {
                 let metadata = FolderMetadata(
                     records: memberships.membersOf[id] ?? [], open: try row.decode(Bool.self, "folder_open"),
                     settings: settings)
-                return .folder(VaultFolder(header: header, metadata: metadata, payload: payload))
+                return .folder(VaultFolder(key: id, header: header, metadata: metadata, payload: payload))
             }
             let metadata = RecordMetadata(folders: memberships.foldersOf[id] ?? [], settings: settings)
-            return .record(VaultRecord(header: header, metadata: metadata, payload: payload))
+            return .record(VaultRecord(key: id, header: header, metadata: metadata, payload: payload))
         } catch {
             return .unreadable
         }
