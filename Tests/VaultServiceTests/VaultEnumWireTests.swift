@@ -66,3 +66,17 @@ final class VaultEnumWireTests: XCTestCase {
             .share(value: .invite(recordId: "rec_1", email: "a@example.org", permission: .view)))
     }
 }
+
+extension VaultEnumWireTests {
+    func testASnapshotsShareWithTheEarlierPermissionObjectStillReadsWhileTheWireRefusesIt() throws {
+        let earlier = Data(
+            #"{"type":"INVITE","value":{"recordId":"rec_1","email":"a@example.org","permission":{"type":"VIEW"}}}"#.utf8
+        )
+        XCTAssertEqual(
+            try JSONDecoder().decode(VaultShare.self, from: earlier),
+            .invite(recordId: "rec_1", email: "a@example.org", permission: .view))
+        let now = VaultShare.invite(recordId: "rec_1", email: "a@example.org", permission: .view)
+        XCTAssertEqual(try JSONDecoder().decode(VaultShare.self, from: try JSONEncoder().encode(now)), now)
+        XCTAssertThrowsError(try VaultShare(json: try JSONParser.parse(String(decoding: earlier, as: UTF8.self))))
+    }
+}

@@ -226,3 +226,20 @@ public enum VaultShare: WireValue, WireDescribed {
         }
     }
 }
+
+extension VaultShare {
+    /// A snapshot's Share (a waiting write, an effect under way) is read with its invite's permission in either
+    /// spelling: snapshots taken before permission became a string hold `{type: 'VIEW'}`. The wire
+    /// (`init(json:path:)`) takes only the string.
+    public init(from decoder: any Decoder) throws {
+        var json = try JSONValue(from: decoder)
+        if case .object(var share) = json, share["type"] == "INVITE", case .object(var fields)? = share["value"],
+            case .object(let permission)? = fields["permission"], let type = permission["type"]
+        {
+            fields["permission"] = type
+            share["value"] = .object(fields)
+            json = .object(share)
+        }
+        try self.init(json: json)
+    }
+}
