@@ -112,6 +112,12 @@ final class VaultStoreMountTests: XCTestCase {
             .live(context, settings: VaultSettings(keyEncryptionKey: kek)))
         let guest = VaultAccount(id: "guest_\(RandomID.base32(count: 8))", kind: .transient, organizationID: "org_blue")
         dependencies.account = { _ in guest }
+        let start = try await VaultStore.start(
+            StoreContext(
+                id: StoreID.generate(for: .vault), runtime: await context.registry.runtime("rt_start"), local: ()),
+            call: RPCCall(method: "vault.mount", params: [:]), dependencies)
+        XCTAssertEqual(start.state.account, guest, "the first state holds the session read at mount")
+        XCTAssertTrue(start.state.sessionStarting, "its first read follows once the store follows its events")
         let effects = Mutex<[VaultReducer.Effect]>([])
         let host = try await mount(
             dependencies, runtimeID: "rt_mount_\(RandomID.base32(count: 8))",
