@@ -15,7 +15,8 @@ def record_titled(driver, list_id, title, timeout=20):
       const [listId, title] = arguments;
       for (const item of document.querySelectorAll(`#${listId} [data-record-id]`)) {
         if (item.querySelector('.vault-record-title')?.textContent !== title) continue;
-        return {id: item.dataset.recordId, schema: item.dataset.schema, state: item.dataset.state,
+        return {id: item.dataset.recordId, key: item.dataset.recordKey, schema: item.dataset.schema,
+                state: item.dataset.state,
                 payload: item.querySelector('[data-payload]').textContent};
       }
       return null;
@@ -63,7 +64,8 @@ def test_a_note_is_created_edited_trashed_and_restored(stack, driver):
     driver.find_element(By.ID, 'vault-create').click()
     note = record_titled(driver, 'vault-records', 'Visa')
     assert note['schema'] == 'note'
-    assert note['state'] == 'ACTIVE'
+    assert note['state'] == 'ACTIVE'  # a record's state is a plain string on the wire
+    assert note['key'] == note['id'], 'a guest record keeps its local id, which is its key'
     assert '"title":"Visa"' in note['payload']
     assert driver.find_element(By.ID, 'vault-new-title').get_attribute('value') == ''
 
@@ -88,6 +90,7 @@ def test_a_note_is_created_edited_trashed_and_restored(stack, driver):
     click(driver, trashed, 'restore')
     restored = record_titled(driver, 'vault-records', 'Visa renewed')
     assert restored['state'] == 'ACTIVE'
+    assert restored['key'] == note['key'], 'the key stays through every change'
     wait_for(driver, '#vault-trash-empty')
 
     # A guest cannot sync: the store's error shows as a banner until dismissed.

@@ -46,7 +46,7 @@ extension FoundationStackTests {
         let record = try XCTUnwrap(records(model).first { $0["payload"] == #"{"title":"Welcome"}"# })
         XCTAssertEqual(record["header"]?["id"]?.stringValue, deliveredID)
         XCTAssertEqual(record["header"]?["schema"], "note", "the app sees its own schema name")
-        XCTAssertEqual(record["header"]?["permission"], ["type": "OWNER"])
+        XCTAssertEqual(record["header"]?["permission"], "OWNER")
         XCTAssertEqual(record["header"]?["sync"]?["dirty"], false)
         let local = try XCTUnwrap(records(model).first { $0["payload"] == #"{"title":"Local only"}"# })
         XCTAssertEqual(local["header"]?["sync"]?["dirty"], true, "a guest's own write stays on the device")

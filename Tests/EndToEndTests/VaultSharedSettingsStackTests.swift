@@ -60,7 +60,7 @@ extension FoundationStackTests {
                     "value": [
                         "type": "INVITE",
                         "value": [
-                            "recordId": .string(id), "email": "omar@example.org", "permission": ["type": "VIEW"],
+                            "recordId": .string(id), "email": "omar@example.org", "permission": "VIEW",
                         ],
                     ]
                 ],

@@ -76,7 +76,7 @@ extension FoundationStackTests {
 
         try await dispatch(vault, write(["type": "DELETE", "value": ["id": .string(id)]]), token: token)
         model = try await follow(vault, token: token) {
-            self.records($0).first?["header"]?["state"] == ["type": "DELETED"]
+            self.records($0).first?["header"]?["state"] == "DELETED"
         }
         try await dispatch(
             vault, write(["type": "UPDATE", "value": update["value"]?["value"]?["value"] ?? nil]), token: token)
@@ -85,7 +85,7 @@ extension FoundationStackTests {
         try await dispatch(vault, ["type": "DISMISS_ERROR"], token: token)
         try await dispatch(vault, write(["type": "RESTORE", "value": ["id": .string(id)]]), token: token)
         model = try await follow(vault, token: token) {
-            self.records($0).first?["header"]?["state"] == ["type": "ACTIVE"]
+            self.records($0).first?["header"]?["state"] == "ACTIVE"
         }
         XCTAssertNil(model["error"], "DismissError cleared it, the restore succeeded")
         try await dispatch(vault, write(["type": "DELETE", "value": ["id": .string(id)]]), token: token)
@@ -246,7 +246,7 @@ extension FoundationStackTests {
                     "value": [
                         "type": "INVITE",
                         "value": [
-                            "recordId": .string(id), "email": "omar@example.org", "permission": ["type": "VIEW"],
+                            "recordId": .string(id), "email": "omar@example.org", "permission": "VIEW",
                         ],
                     ]
                 ],
@@ -262,7 +262,7 @@ extension FoundationStackTests {
             ($0["sharing"]?["incoming"]?.arrayValue?.count ?? 0) > 0
         }
         let invite = try XCTUnwrap(incoming["sharing"]?["incoming"]?.arrayValue?.first)
-        XCTAssertEqual(invite["status"], ["type": "PENDING"], "an invite waits until it is accepted")
+        XCTAssertEqual(invite["status"], "PENDING", "an invite waits until it is accepted")
         try await dispatch(
             recipientVault,
             ["type": "SHARE", "value": ["value": ["type": "ACCEPT", "value": ["inviteId": invite["id"] ?? nil]]]],
@@ -272,7 +272,7 @@ extension FoundationStackTests {
             self.records($0).contains { $0["payload"] == #"{"shared":true}"# }
         }
         let record = try XCTUnwrap(records(shared).first { $0["payload"] == #"{"shared":true}"# })
-        XCTAssertEqual(record["header"]?["permission"], ["type": "VIEW"])
+        XCTAssertEqual(record["header"]?["permission"], "VIEW")
         try await dispatch(
             recipientVault, write(["type": "DELETE", "value": ["id": record["header"]?["id"] ?? nil]]), token: recipient
         )

@@ -220,4 +220,36 @@ final class VaultReducerReadTests: XCTestCase {
         store.skip(.loadEntries(requestID: 5, account: guest, ids: ["D_2"]))
         store.finish()
     }
+
+    func testARecordKeepsItsKeyWhenThePushGivesItFoliosIdAndActionsNameItByThatKey() {
+        var store = started()
+        let pushed = VaultRecord(
+            key: "D_1",
+            header: RecordHeader(
+                id: "rec_1", schema: "note", version: 1, state: .active, permission: .owner, createdAt: 1,
+                updatedAt: 1, sync: RecordSync(dirty: false, revision: 1)),
+            payload: "{}")
+        store.send(.entriesChanged(["D_1"]), effects: [.loadEntries(requestID: 3, account: guest, ids: ["D_1"])]) {
+            $0.loading = 3
+            $0.lastRequestID = 3
+        }
+        let patch = VaultViewPatch(
+            entries: [.init(localID: "D_1", folioID: "rec_1", createdAt: 1, change: .record(pushed))], pending: 0)
+        store.send(.entriesLoaded(requestID: 3, patch)) {
+            $0.view = VaultView(records: [pushed])
+            $0.loading = nil
+        }
+        let records = store.reducer.model(of: store.state)["records"]?.arrayValue ?? []
+        XCTAssertEqual(records.count, 1, "the pushed record replaces its local self")
+        XCTAssertEqual(records.first?["key"], "D_1", "the key the record was first shown with")
+        XCTAssertEqual(records.first?["header"]?["id"], "rec_1", "header.id is Folio's, as the spec says")
+        store.send(
+            .actionReceived(.write(value: .delete(id: "D_1"))),
+            effects: [.write(requestID: 4, account: guest, .delete(id: "D_1"))]
+        ) {
+            $0.writing = 4
+            $0.running = [4]
+            $0.lastRequestID = 4
+        }
+    }
 }

@@ -459,6 +459,34 @@ extension VaultReducerTests {
 }
 
 extension VaultReducerTests {
+    func testTheSessionReadAgainAfterTheMountStartsTheFirstReadWithoutChangingTheModel() {
+        let guest = VaultAccount(id: "guest_1", kind: .transient)
+        var store = ReducerTester(VaultReducer(), state: .mounted(on: guest))
+        let first = store.reducer.model(of: store.state)
+        XCTAssertEqual(first, VaultUiModel().json)
+        store.send(.sessionRead(guest), effects: [.loadView(requestID: 1, account: guest)]) {
+            $0.loading = 1
+            $0.lastRequestID = 1
+        }
+        XCTAssertEqual(store.reducer.model(of: store.state), first, "the model stays at version 0")
+        store.send(.sessionRead(guest))  // a second read finds the first one under way
+        store.skip(.loadView(requestID: 1, account: guest))
+        store.finish()
+    }
+
+    func testASessionThatMovedBetweenTheMountAndTheReadAgainIsASessionChange() {
+        let guest = VaultAccount(id: "guest_1", kind: .transient)
+        let signedIn = VaultAccount(id: "acct_chen", kind: .authenticated, folioSessionID: "ses_1")
+        var store = ReducerTester(VaultReducer(), state: .mounted(on: guest))
+        store.send(.sessionRead(signedIn), effects: [.loadView(requestID: 1, account: signedIn)]) {
+            $0.account = signedIn
+            $0.loading = 1
+            $0.lastRequestID = 1
+        }
+        store.skip(.loadView(requestID: 1, account: signedIn))
+        store.finish()
+    }
+
     func testWritesApplyOneAtATimeInTheOrderDispatched() {
         let account = VaultAccount(id: "guest_1", kind: .transient)
         var store = ReducerTester(VaultReducer(), state: VaultReducer.State(account: account, network: .online))

@@ -34,10 +34,13 @@ extension VaultRepositoryTests {
         let view = try await repository.view(account: owner)
         let record = try XCTUnwrap(view.records.first)
         XCTAssertEqual(record.header.id, "rec_local1", "the view shows Folio's id")
+        XCTAssertEqual(record.key, local, "the key stays the id the record was created with")
+        XCTAssertEqual(record.json["key"], .string(local))
         XCTAssertEqual(record.payload, changed.payload)
         XCTAssertEqual(record.header.state, .active)
         XCTAssertEqual(record.metadata.settings, DocumentSettings(favorite: true))
         XCTAssertEqual(view.folders.first?.header.id, "fld_local1")
+        XCTAssertEqual(view.folders.first?.key, folder, "a folder keeps its key too")
     }
 
     func testAddToFolderOfAPermanentlyDeletedRecordFailsWithInvalidRequest() async throws {

@@ -37,10 +37,12 @@ final class VaultStoreMountTests: XCTestCase {
         let runner = context.runner(VaultStore.self, dependencies)
         let id = StoreID.generate(for: .vault)
         let runtime = await context.registry.runtime(runtimeID)
-        let store = StoreContext(id: id, runtime: runtime, local: dependencies.changeFollower())
+        let start = try await VaultStore.start(
+            StoreContext(id: id, runtime: runtime, local: ()), call: RPCCall(method: "vault.mount", params: [:]),
+            dependencies)
+        let store = StoreContext(id: id, runtime: runtime, local: start.local)
         let host = StoreHost(
-            id: id, kind: VaultStore.kind, runtime: runtime, reducer: VaultReducer(),
-            initialState: VaultReducer.State(network: .unknown),
+            id: id, kind: VaultStore.kind, runtime: runtime, reducer: start.reducer, initialState: start.state,
             runEffect: runEffect ?? VaultStore.effects(of: store, dependencies))
         try await runner.follow(host, in: store, restored: false)
         return host
@@ -58,7 +60,8 @@ final class VaultStoreMountTests: XCTestCase {
             return guest
         }
         let host = try await mount(dependencies, runtimeID: runtimeID)
-        XCTAssertEqual(reads.value, 1, "one read of the session and the organization at mount")
+        XCTAssertEqual(
+            reads.value, 2, "the session and the organization are read at the start, and again once the store follows")
 
         let userID = "acct_mount_\(RandomID.base32(count: 8))"
         try await context.transport.publish(
@@ -73,7 +76,7 @@ final class VaultStoreMountTests: XCTestCase {
         }
         XCTAssertEqual(account?.id, userID)
         XCTAssertEqual(account?.organizationID, "org_blue", "the organization of the first read")
-        XCTAssertEqual(reads.value, 1, "no read of the organization for a later session")
+        XCTAssertEqual(reads.value, 2, "no read of the organization for a later session")
         await context.registry.remove(host.id)
     }
 
@@ -97,6 +100,40 @@ final class VaultStoreMountTests: XCTestCase {
         await host.flush()
         let status = await host.currentState.network
         XCTAssertEqual(status, .online, "a folder change right after the mount is not refused as offline")
+        await context.registry.remove(host.id)
+    }
+
+    /// docs/wire-api.md: a new store has version 0. The first state already holds the session, so the re-read
+    /// once the store follows its events changes no model, and `store.state` answers version 0 until the
+    /// first read of the vault (held here) shows something.
+    func testAFreshlyMountedStoreAnswersVersionZeroWithTheSessionAlreadyInItsState() async throws {
+        let context = service.context
+        var dependencies = VaultStore.Dependencies.live(
+            .live(context, settings: VaultSettings(keyEncryptionKey: kek)))
+        let guest = VaultAccount(id: "guest_\(RandomID.base32(count: 8))", kind: .transient, organizationID: "org_blue")
+        dependencies.account = { _ in guest }
+        let start = try await VaultStore.start(
+            StoreContext(
+                id: StoreID.generate(for: .vault), runtime: await context.registry.runtime("rt_start"), local: ()),
+            call: RPCCall(method: "vault.mount", params: [:]), dependencies)
+        XCTAssertEqual(start.state.account, guest, "the first state holds the session read at mount")
+        XCTAssertTrue(start.state.sessionStarting, "its first read follows once the store follows its events")
+        let effects = Mutex<[VaultReducer.Effect]>([])
+        let host = try await mount(
+            dependencies, runtimeID: "rt_mount_\(RandomID.base32(count: 8))",
+            runEffect: { effect in
+                effects.withLock { $0.append(effect) }
+                return []
+            })
+        await host.flush()
+        let state = try await host.state()
+        XCTAssertEqual(state.version, 0, "\(state.model)")
+        XCTAssertEqual(state.model, VaultUiModel().json, "an empty vault's model until the first read answers")
+        let account = await host.currentState.account
+        XCTAssertEqual(account, guest)
+        XCTAssertTrue(
+            effects.withLock { $0.contains { if case .loadView = $0 { true } else { false } } },
+            "the first read of the vault started")
         await context.registry.remove(host.id)
     }
 }

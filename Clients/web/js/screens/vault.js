@@ -74,7 +74,8 @@ addLabels({
   },
 });
 
-/** The type of a tagged wire value (`{type: 'ACTIVE'}`), or the value itself for a plain string. */
+/** The type of a `{type}` wire value (`{type: 'NONE'}`): the sync phase, the conflict, the error. A record's `state`,
+ * `permission` and an invite's `status` are plain strings (`'ACTIVE'`). */
 const tag = (value) => (value !== null && typeof value === 'object' ? value.type : value);
 
 function parsePayload(payload) {
@@ -243,7 +244,7 @@ export async function open(container, context) {
   function renderConflict(record) {
     const conflict = tag(record.header.sync.conflict);
     if (!conflict || conflict === 'NONE') return null;
-    const id = record.header.id;
+    const id = record.key;
     const resolve = (resolution) => send(write({ type: 'RESOLVE_CONFLICT', value: { id, resolution: { type: resolution } } }));
     return h('div', { class: 'banner warning vault-conflict', role: 'group', 'aria-label': t(`vaultConflict${conflict}`), 'data-conflict': conflict },
       h('p', {}, t(`vaultConflict${conflict}`)),
@@ -255,7 +256,7 @@ export async function open(container, context) {
 
   function renderMeta(record) {
     const header = record.header;
-    const owner = tag(header.permission) === 'OWNER';
+    const owner = header.permission === 'OWNER';
     return h('dl', { class: 'vault-meta' },
       h('dt', {}, t('vaultSchema')), h('dd', { 'data-meta': 'schema' }, header.schema),
       h('dt', {}, t('vaultVersion')), h('dd', { 'data-meta': 'version' }, String(header.version)),
@@ -269,7 +270,7 @@ export async function open(container, context) {
   }
 
   function renderEditForm(record) {
-    const id = record.header.id;
+    const id = record.key;
     const draft = ui.editing;
     const fields = [];
     if (draft.note) {
@@ -334,7 +335,7 @@ export async function open(container, context) {
   }
 
   function renderShareForm(record) {
-    const id = record.header.id;
+    const id = record.key;
     return h('form', {
       class: 'vault-form inline', id: 'vault-share-form', novalidate: true,
       onsubmit: (event) => {
@@ -343,7 +344,7 @@ export async function open(container, context) {
         if (!email) return;
         ui.sharing = null;
         ui.shareEmail = '';
-        send(share({ type: 'INVITE', value: { recordId: id, email, permission: { type: 'VIEW' } } }));
+        send(share({ type: 'INVITE', value: { recordId: id, email, permission: 'VIEW' } }));
         render();
       },
     },
@@ -355,8 +356,8 @@ export async function open(container, context) {
   }
 
   function renderFolderControls(record, folders) {
-    const id = record.header.id;
-    const owner = tag(record.header.permission) === 'OWNER';
+    const id = record.key;
+    const owner = record.header.permission === 'OWNER';
     const memberOf = folders.filter((folder) => record.metadata.folders.includes(folder.header.id));
     const candidates = folders.filter((folder) => !record.metadata.folders.includes(folder.header.id));
     const parts = [];
@@ -386,14 +387,15 @@ export async function open(container, context) {
 
   function renderRecord(record, folders) {
     const header = record.header;
-    const id = header.id;
-    const owner = tag(header.permission) === 'OWNER';
-    const active = tag(header.state) === 'ACTIVE';
+    // The record's key stays the same when Folio's id replaces the local one: a form open on it stays open.
+    const id = record.key;
+    const owner = header.permission === 'OWNER';
+    const active = header.state === 'ACTIVE';
     const editing = ui.editing?.id === id;
     const headingId = `vault-record-${id}-title`;
     return h('li', {
-      'data-record-id': id, 'data-schema': header.schema, 'data-state': tag(header.state),
-      'data-permission': tag(header.permission), 'data-conflict': tag(header.sync.conflict),
+      'data-record-id': header.id, 'data-record-key': id, 'data-schema': header.schema, 'data-state': header.state,
+      'data-permission': header.permission, 'data-conflict': tag(header.sync.conflict),
       'data-dirty': String(header.sync.dirty), class: 'vault-record',
     },
     h('article', { 'aria-labelledby': headingId },
@@ -457,7 +459,7 @@ export async function open(container, context) {
     const id = folder.header.id;
     const open = folder.metadata.open;
     const members = records.filter((record) => folder.metadata.records.includes(record.header.id));
-    const owner = tag(folder.header.permission) === 'OWNER';
+    const owner = folder.header.permission === 'OWNER';
     return h('li', { 'data-folder-id': id, 'data-open': String(open), class: 'vault-folder' },
       h('button', {
         type: 'button', class: 'vault-folder-toggle', 'data-action': 'toggle-folder', 'data-key': `folder:${id}`,
@@ -475,7 +477,7 @@ export async function open(container, context) {
   }
 
   function renderInvite(invite, incoming) {
-    const status = tag(invite.status);
+    const status = invite.status;
     const id = invite.id;
     const actions = [];
     if (incoming && status === 'PENDING') {
@@ -528,9 +530,9 @@ export async function open(container, context) {
     if (!force && listsKey === drawn.lists) return restoreFocus(focused, selection);
     drawn.lists = listsKey;
 
-    const folders = model.folders.filter((folder) => tag(folder.header.state) === 'ACTIVE');
-    const active = model.records.filter((record) => tag(record.header.state) === 'ACTIVE');
-    const deleted = model.records.filter((record) => tag(record.header.state) !== 'ACTIVE');
+    const folders = model.folders.filter((folder) => folder.header.state === 'ACTIVE');
+    const active = model.records.filter((record) => record.header.state === 'ACTIVE');
+    const deleted = model.records.filter((record) => record.header.state !== 'ACTIVE');
     if (ui.editing && !active.some((record) => record.header.id === ui.editing.id)) ui.editing = null;
 
     show(recordsList, active.length > 0

@@ -1,9 +1,10 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// Where the vault's sync is (spec "DocSyncPhase"). Wire: `{type: 'IDLE'}`, `{type: 'DEGRADED', value:
 /// {message}}`.
-public enum DocSyncPhase: WireValue {
+public enum DocSyncPhase: WireValue, WireDescribed {
     case idle
     case syncing
     /// Some records or attachments failed: "1 record failure(s), 0 attachment failure(s)".
@@ -31,6 +32,11 @@ public enum DocSyncPhase: WireValue {
         }
     }
 
+    public static var wireSchema: JSONSchema {
+        let message = JSONSchema.closedObject(["message": .string], required: ["message"])
+        return .tagged(["IDLE": nil, "SYNCING": nil, "DEGRADED": message, "ERROR": message])
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let tagged = try WireCase(json, path: path)
         switch tagged.type {
@@ -48,7 +54,7 @@ public enum DocSyncPhase: WireValue {
 }
 
 /// The vault's sync (spec "DocSyncStatus"). Wire: `{phase, conflictCount, pending, lastSyncedAt?}`.
-public struct DocSyncStatus: WireValue {
+public struct DocSyncStatus: WireValue, WireDescribed {
     public var phase: DocSyncPhase
     /// Records whose `header.sync.conflict` is not None.
     public var conflictCount: UInt32
@@ -70,6 +76,17 @@ public struct DocSyncStatus: WireValue {
             "phase": phase.json, "conflictCount": .int(Int64(conflictCount)), "pending": .int(Int64(pending)),
             "lastSyncedAt": lastSyncedAt.map(JSONValue.int),
         ])
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "phase": DocSyncPhase.ref,
+                "conflictCount": JSONSchema.count.described("Records whose header.sync.conflict is not NONE."),
+                "pending": JSONSchema.count.described(
+                    "Records and folders with a change that has not reached Folio yet."),
+                "lastSyncedAt": JSONSchema.seconds.described("When a push and fetch last succeeded."),
+            ], required: ["phase", "conflictCount", "pending"])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

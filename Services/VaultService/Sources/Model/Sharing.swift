@@ -1,26 +1,19 @@
+import Bus
 import FolioModel
 import WireModel
 
-/// Where an invite stands. Wire: `{type: 'PENDING'}`.
-public enum InviteStatus: WirePlainEnum {
-    case pending
-    case accepted
-    case rejected
-    case revoked
-
-    public var wireType: String {
-        switch self {
-        case .pending: "PENDING"
-        case .accepted: "ACCEPTED"
-        case .rejected: "REJECTED"
-        case .revoked: "REVOKED"
-        }
-    }
+/// Where an invite stands. A value Folio stores with the share, so a plain string on the wire, like a
+/// record's state. Wire: `"PENDING"`, `"ACCEPTED"`, `"REJECTED"`, `"REVOKED"`.
+public enum InviteStatus: String, WireStringEnum {
+    case pending = "PENDING"
+    case accepted = "ACCEPTED"
+    case rejected = "REJECTED"
+    case revoked = "REVOKED"
 }
 
 /// An invite to one record, incoming (another account shares with this one) or outgoing. `email` is the
 /// other account's. Wire: `{id, recordId, schema, email, permission, status, createdAt, revokedAt?}`.
-public struct ShareInvite: WireValue {
+public struct ShareInvite: WireValue, WireDescribed {
     public var id: String
     public var recordId: String
     public var schema: String
@@ -52,6 +45,17 @@ public struct ShareInvite: WireValue {
         ])
     }
 
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "id": JSONSchema.string.described("The invite's id, which Accept, Reject and Revoke take."),
+                "recordId": .string, "schema": .string,
+                "email": JSONSchema.string.described("The other account's email."),
+                "permission": RecordPermission.ref, "status": InviteStatus.ref, "createdAt": .seconds,
+                "revokedAt": .seconds,
+            ], required: ["id", "recordId", "schema", "email", "permission", "status", "createdAt"])
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let object = try WireObject(
             json, path: path,
@@ -65,7 +69,7 @@ public struct ShareInvite: WireValue {
 }
 
 /// The vault's sharing state. Wire: `{incoming, outgoing}`.
-public struct SharingView: WireValue {
+public struct SharingView: WireValue, WireDescribed {
     public var incoming: [ShareInvite]
     public var outgoing: [ShareInvite]
 
@@ -75,6 +79,14 @@ public struct SharingView: WireValue {
     }
 
     public var json: JSONValue { ["incoming": Wire.array(incoming), "outgoing": Wire.array(outgoing)] }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "incoming": JSONSchema.array(ShareInvite.ref).described("Invites other accounts sent this one."),
+                "outgoing": JSONSchema.array(ShareInvite.ref).described("Invites this account sent."),
+            ], required: ["incoming", "outgoing"])
+    }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let object = try WireObject(json, path: path, fields: ["incoming", "outgoing"])

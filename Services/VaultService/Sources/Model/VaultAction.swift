@@ -5,7 +5,7 @@ import WireModel
 /// What a client dispatches to VaultStore (spec "Actions"). Wire: `{type: 'SYNC'}`,
 /// `{type: 'WRITE', value: {value: VaultWrite}}`, `{type: 'SHARE', value: {value: VaultShare}}`,
 /// `{type: 'DISMISS_ERROR'}`.
-public enum VaultAction: WireValue {
+public enum VaultAction: WireValue, WireDescribed {
     case sync
     case write(value: VaultWrite)
     case share(value: VaultShare)
@@ -18,6 +18,13 @@ public enum VaultAction: WireValue {
         case .share(let value): Wire.tagged("SHARE", ["value": value.json])
         case .dismissError: Wire.tagged("DISMISS_ERROR")
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        .tagged([
+            "SYNC": nil, "WRITE": .closedObject(["value": VaultWrite.ref], required: ["value"]),
+            "SHARE": .closedObject(["value": VaultShare.ref], required: ["value"]), "DISMISS_ERROR": nil,
+        ])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
@@ -38,7 +45,7 @@ public enum VaultAction: WireValue {
 
 /// A change of the vault (spec "VaultWrite"); the fields keep these names and this order.
 /// Wire: `{type: 'ADD_TO_FOLDER', value: {folderId, recordId}}`.
-public enum VaultWrite: WireValue {
+public enum VaultWrite: WireValue, WireDescribed {
     case create(record: RecordContent)
     case update(id: String, record: RecordContent)
     case delete(id: String)
@@ -85,6 +92,26 @@ public enum VaultWrite: WireValue {
         }
     }
 
+    public static var wireSchema: JSONSchema {
+        let id = JSONSchema.closedObject(["id": .vaultID], required: ["id"])
+        let membership = JSONSchema.closedObject(
+            ["folderId": .vaultID, "recordId": .vaultID], required: ["folderId", "recordId"])
+        let folder = RecordContent.ref.described("FolderContent: the fields of RecordContent.")
+        return .tagged([
+            "CREATE": .closedObject(["record": RecordContent.ref], required: ["record"]),
+            "UPDATE": .closedObject(["id": .vaultID, "record": RecordContent.ref], required: ["id", "record"]),
+            "DELETE": id, "RESTORE": id, "PERMANENTLY_DELETE": id,
+            "CREATE_FOLDER": .closedObject(["folder": folder], required: ["folder"]),
+            "UPDATE_FOLDER": .closedObject(["id": .vaultID, "folder": folder], required: ["id", "folder"]),
+            "SET_FOLDER_OPEN": .closedObject(["id": .vaultID, "open": .boolean], required: ["id", "open"]),
+            "DELETE_FOLDER": id, "ADD_TO_FOLDER": membership, "REMOVE_FROM_FOLDER": membership,
+            "SET_SETTINGS": .closedObject(
+                ["id": .vaultID, "settings": DocumentSettings.ref], required: ["id", "settings"]),
+            "RESOLVE_CONFLICT": .closedObject(
+                ["id": .vaultID, "resolution": ConflictResolution.ref], required: ["id", "resolution"]),
+        ])
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let tagged = try WireCase(json, path: path)
         func id(_ fields: WireObject, _ key: String = "id") throws(WireDecodingError) -> String {
@@ -128,7 +155,8 @@ public enum VaultWrite: WireValue {
     }
 }
 
-/// How a conflict is settled (spec "Conflicts"). Wire: `{type: 'ACCEPT_REMOTE'}`.
+/// How a conflict is settled (spec "Conflicts"). Settles the SDK's own ConflictState, so a `{type}` object
+/// like it. Wire: `{type: 'ACCEPT_REMOTE'}`.
 public enum ConflictResolution: WirePlainEnum {
     /// Folio's version replaces the local change.
     case acceptRemote
@@ -147,8 +175,8 @@ public enum ConflictResolution: WirePlainEnum {
 }
 
 /// Sharing a record with another account (spec "Actions": Share). Wire: `{type: 'INVITE', value: {recordId,
-/// email, permission}}`, `{type: 'ACCEPT', value: {inviteId}}`.
-public enum VaultShare: WireValue {
+/// email, permission: 'VIEW'}}`, `{type: 'ACCEPT', value: {inviteId}}`.
+public enum VaultShare: WireValue, WireDescribed {
     /// Invites the account with `email` (of the same organization) to the record.
     case invite(recordId: String, email: String, permission: RecordPermission)
     /// Accepts an incoming invite: the record joins this vault with its permission.
@@ -169,6 +197,20 @@ public enum VaultShare: WireValue {
         }
     }
 
+    public static var wireSchema: JSONSchema {
+        let invite = JSONSchema.closedObject(["inviteId": .vaultID], required: ["inviteId"])
+        return .tagged([
+            "INVITE": .closedObject(
+                [
+                    "recordId": .vaultID,
+                    "email": JSONSchema(["type": "string", "format": "email"]).described(
+                        "An account of the same organization."),
+                    "permission": RecordPermission.ref,
+                ], required: ["recordId", "email", "permission"]),
+            "ACCEPT": invite, "REJECT": invite, "REVOKE": invite,
+        ])
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let tagged = try WireCase(json, path: path)
         switch tagged.type {
@@ -182,5 +224,22 @@ public enum VaultShare: WireValue {
         case "REVOKE": self = .revoke(inviteId: try tagged.fields(["inviteId"]).string("inviteId", .vaultID))
         default: throw tagged.unknownType(["INVITE", "ACCEPT", "REJECT", "REVOKE"])
         }
+    }
+}
+
+extension VaultShare {
+    /// A snapshot's Share (a waiting write, an effect under way) is read with its invite's permission in either
+    /// spelling: snapshots taken before permission became a string hold `{type: 'VIEW'}`. The wire
+    /// (`init(json:path:)`) takes only the string.
+    public init(from decoder: any Decoder) throws {
+        var json = try JSONValue(from: decoder)
+        if case .object(var share) = json, share["type"] == "INVITE", case .object(var fields)? = share["value"],
+            case .object(let permission)? = fields["permission"], let type = permission["type"]
+        {
+            fields["permission"] = type
+            share["value"] = .object(fields)
+            json = .object(share)
+        }
+        try self.init(json: json)
     }
 }

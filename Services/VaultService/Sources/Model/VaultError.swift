@@ -1,9 +1,10 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// Why a vault action failed (spec "Errors"). Payload fields are strings. Wire: `{type: 'NOT_FOUND', value:
 /// {message}}`, `{type: 'TRANSIENT_NOT_SUPPORTED'}`.
-public enum VaultError: WireValue, Error {
+public enum VaultError: WireValue, WireDescribed, Error {
     /// The schema name breaks the rule (VaultSchema) or is reserved (`digital`).
     case unknownSchema(message: String)
     /// A payload that is not JSON, or a stored body that cannot be decoded.
@@ -31,6 +32,16 @@ public enum VaultError: WireValue, Error {
         case .transientNotSupported: Wire.tagged("TRANSIENT_NOT_SUPPORTED")
         default: Wire.tagged(wireType, ["message": .string(message)])
         }
+    }
+
+    public static var wireSchema: JSONSchema {
+        let message = JSONSchema.closedObject(["message": .string], required: ["message"])
+        return .tagged([
+            "UNKNOWN_SCHEMA": message, "CODEC": message, "PERMISSION_DENIED": message, "SCHEMA_MISMATCH": message,
+            "INVALID_REQUEST": message, "NOT_FOUND": message, "REVISION_CONFLICT": message,
+            "OFFLINE_FOLDER_OP_NOT_SUPPORTED": nil, "UPSTREAM_UNAVAILABLE": message, "TRANSIENT_NOT_SUPPORTED": nil,
+            "NETWORK": message, "STORAGE": message,
+        ])
     }
 
     /// The SCREAMING_SNAKE name of the case.
@@ -93,7 +104,7 @@ public enum VaultError: WireValue, Error {
 
 /// The error of the last failed action (spec "Errors"): `details` is the VaultError; `message` the text to
 /// show. Wire: `{details, message}`.
-public struct VaultErrorView: WireValue {
+public struct VaultErrorView: WireValue, WireDescribed {
     public var details: VaultError
     public var message: String
 
@@ -103,6 +114,12 @@ public struct VaultErrorView: WireValue {
     }
 
     public var json: JSONValue { ["details": details.json, "message": .string(message)] }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            ["details": VaultError.ref, "message": JSONSchema.string.described("The text to show.")],
+            required: ["details", "message"])
+    }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let object = try WireObject(json, path: path, fields: ["details", "message"])

@@ -1,35 +1,26 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// Where a record is in its lifecycle (spec "RecordHeader"): Active, or Deleted until restored or permanently
-/// deleted. Wire: `{type: 'ACTIVE'}`.
-public enum RecordState: WirePlainEnum {
-    case active
-    case deleted
-
-    public var wireType: String {
-        switch self {
-        case .active: "ACTIVE"
-        case .deleted: "DELETED"
-        }
-    }
+/// deleted. A value Folio stores with the record, so a plain string on the wire (spec "Types on each platform":
+/// `RecordState.ACTIVE` for `'ACTIVE'`). Wire: `"ACTIVE"`, `"DELETED"`.
+public enum RecordState: String, WireStringEnum {
+    case active = "ACTIVE"
+    case deleted = "DELETED"
 }
 
 /// What the account may do with a record: the owner changes it; a viewer of a shared record only reads it
-/// (and keeps its own settings). Wire: `{type: 'OWNER'}`, `{type: 'VIEW'}`.
-public enum RecordPermission: WirePlainEnum {
-    case owner
-    case view
-
-    public var wireType: String {
-        switch self {
-        case .owner: "OWNER"
-        case .view: "VIEW"
-        }
-    }
+/// (and keeps its own settings). A value Folio stores with the record and the share, so a plain string.
+/// Wire: `"OWNER"`, `"VIEW"`.
+public enum RecordPermission: String, WireStringEnum {
+    case owner = "OWNER"
+    case view = "VIEW"
 }
 
-/// Why a record's local change cannot be pushed as it is (spec "Conflicts"). Wire: `{type: 'NONE'}`.
+/// Why a record's local change cannot be pushed as it is (spec "Conflicts"). The SDK's own sync state, which
+/// Folio never stores, so a `{type}` object like the SDK's other local states (spec "Types on each platform":
+/// `ConflictState.none` for `{ type: 'NONE' }`). Wire: `{type: 'NONE'}`.
 public enum ConflictState: WirePlainEnum {
     case none
     /// Folio has a newer version of a record changed here.
@@ -50,7 +41,7 @@ public enum ConflictState: WirePlainEnum {
 }
 
 /// How a record stands with Folio (spec "RecordSync"). Wire: `{dirty, conflict, revision?}`.
-public struct RecordSync: WireValue {
+public struct RecordSync: WireValue, WireDescribed {
     /// A local change has not reached Folio yet.
     public var dirty: Bool
     public var conflict: ConflictState
@@ -67,6 +58,15 @@ public struct RecordSync: WireValue {
         Wire.object(["dirty": .bool(dirty), "conflict": conflict.json, "revision": revision.map(Wire.number)])
     }
 
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "dirty": JSONSchema.boolean.described("A local change has not reached Folio yet."),
+                "conflict": ConflictState.ref,
+                "revision": JSONSchema.count.described("Folio's revision of the record, once it has one."),
+            ], required: ["dirty", "conflict"])
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let object = try WireObject(json, path: path, fields: ["dirty", "conflict", "revision"])
         self.init(
@@ -78,7 +78,7 @@ public struct RecordSync: WireValue {
 /// What the vault knows about a record or a folder besides its body (spec "RecordHeader"). Times are seconds
 /// since the Unix epoch. Wire: `{id, schema, version, state, permission, createdAt, updatedAt, deletedAt?,
 /// revokedAt?, attachments, sync}`.
-public struct RecordHeader: WireValue {
+public struct RecordHeader: WireValue, WireDescribed {
     /// Folio's id once Folio confirmed the record, else the local id (`D_…`, `F_…`).
     public var id: String
     public var schema: String
@@ -121,6 +121,23 @@ public struct RecordHeader: WireValue {
         ])
     }
 
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "id": JSONSchema.string.described(
+                    "The local id (D_…, F_…) until Folio confirmed the record, then Folio's id (rec_…, fld_…)."),
+                "schema": .string, "version": JSONSchema(["type": "integer", "minimum": 0, "maximum": 4_294_967_295]),
+                "state": RecordState.ref, "permission": RecordPermission.ref, "createdAt": .seconds,
+                "updatedAt": .seconds, "deletedAt": .seconds,
+                "revokedAt": JSONSchema.seconds.described("When the issuer revoked the record; it stays readable."),
+                "attachments": JSONSchema.array(.string).described("Ids (AT_…) of the record's attachments."),
+                "sync": RecordSync.ref,
+            ],
+            required: [
+                "id", "schema", "version", "state", "permission", "createdAt", "updatedAt", "attachments", "sync",
+            ])
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let object = try WireObject(
             json, path: path,
@@ -141,7 +158,7 @@ public struct RecordHeader: WireValue {
 
 /// The folders a record is in, as on the device, and the account's own settings of it (spec
 /// "RecordMetadata"). Wire: `{folders, settings?}`.
-public struct RecordMetadata: WireValue {
+public struct RecordMetadata: WireValue, WireDescribed {
     public var folders: [String]
     public var settings: DocumentSettings?
 
@@ -154,6 +171,14 @@ public struct RecordMetadata: WireValue {
         Wire.object(["folders": .array(folders.map(JSONValue.string)), "settings": settings?.json])
     }
 
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "folders": JSONSchema.array(.string).described("The folders the record is in, as on the device."),
+                "settings": DocumentSettings.ref,
+            ], required: ["folders"])
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let object = try WireObject(json, path: path, fields: ["folders", "settings"])
         self.init(
@@ -162,32 +187,52 @@ public struct RecordMetadata: WireValue {
     }
 }
 
-/// A record of the vault (spec "VaultRecord"). Wire: `{header, metadata, payload}`.
-public struct VaultRecord: WireValue {
+/// A record of the vault (spec "VaultRecord"), with the key that names it for its whole life. Wire: `{key, header,
+/// metadata, payload}`.
+public struct VaultRecord: WireValue, WireDescribed {
+    /// The record's id for its whole life in this vault: the local id it was created with (`D_…`; Folio's id for
+    /// a record another account shares). Unlike `header.id` it stays when Folio's id replaces the local one;
+    /// every action takes either.
+    public var key: String
     public var header: RecordHeader
     public var metadata: RecordMetadata
     /// The app's JSON document, as written.
     public var payload: String
 
-    public init(header: RecordHeader, metadata: RecordMetadata = RecordMetadata(), payload: String) {
+    /// `key`: the local id; `header.id` when not given (an entry Folio has not confirmed yet).
+    public init(key: String? = nil, header: RecordHeader, metadata: RecordMetadata = RecordMetadata(), payload: String)
+    {
+        self.key = key ?? header.id
         self.header = header
         self.metadata = metadata
         self.payload = payload
     }
 
-    public var json: JSONValue { ["header": header.json, "metadata": metadata.json, "payload": .string(payload)] }
+    public var json: JSONValue {
+        ["key": .string(key), "header": header.json, "metadata": metadata.json, "payload": .string(payload)]
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "key": JSONSchema.string.described(
+                    "The id for the entry's whole life: the local id it was created with; actions take it."),
+                "header": RecordHeader.ref, "metadata": RecordMetadata.ref,
+                "payload": JSONSchema.string.described("The app's JSON document, as written."),
+            ], required: ["key", "header", "metadata", "payload"])
+    }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
-        let object = try WireObject(json, path: path, fields: ["header", "metadata", "payload"])
+        let object = try WireObject(json, path: path, fields: ["key", "header", "metadata", "payload"])
         self.init(
-            header: try object.value("header"), metadata: try object.value("metadata"),
-            payload: try object.string("payload", .modelText))
+            key: try object.string("key", .modelText), header: try object.value("header"),
+            metadata: try object.value("metadata"), payload: try object.string("payload", .modelText))
     }
 }
 
 /// The records in a folder, whether it is open, and the account's settings of it (spec "FolderMetadata").
 /// Wire: `{records, open, settings?}`.
-public struct FolderMetadata: WireValue {
+public struct FolderMetadata: WireValue, WireDescribed {
     public var records: [String]
     public var open: Bool
     public var settings: DocumentSettings?
@@ -204,6 +249,14 @@ public struct FolderMetadata: WireValue {
         ])
     }
 
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "records": JSONSchema.array(.string).described("The ids of the records in the folder."),
+                "open": .boolean, "settings": DocumentSettings.ref,
+            ], required: ["records", "open"])
+    }
+
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
         let object = try WireObject(json, path: path, fields: ["records", "open", "settings"])
         self.init(
@@ -213,24 +266,46 @@ public struct FolderMetadata: WireValue {
 }
 
 /// A folder of the vault (spec "Folder"): a header like a record's, its metadata and its JSON body.
-/// Wire: `{header, metadata, payload}`.
-public struct VaultFolder: WireValue {
+/// Wire: `{key, header, metadata, payload}`.
+public struct VaultFolder: WireValue, WireDescribed {
+    /// The folder's id for its whole life in this vault: the local id it was created with (`F_…`; Folio's id for
+    /// a record another account shares). Unlike `header.id` it stays when Folio's id replaces the local one;
+    /// every action takes either.
+    public var key: String
     public var header: RecordHeader
     public var metadata: FolderMetadata
     public var payload: String
 
-    public init(header: RecordHeader, metadata: FolderMetadata = FolderMetadata(), payload: String) {
+    /// `key`: the local id; `header.id` when not given (an entry Folio has not confirmed yet).
+    public init(key: String? = nil, header: RecordHeader, metadata: FolderMetadata = FolderMetadata(), payload: String)
+    {
+        self.key = key ?? header.id
         self.header = header
         self.metadata = metadata
         self.payload = payload
     }
 
-    public var json: JSONValue { ["header": header.json, "metadata": metadata.json, "payload": .string(payload)] }
+    /// The spec's name.
+    public static var wireName: String { "Folder" }
+
+    public var json: JSONValue {
+        ["key": .string(key), "header": header.json, "metadata": metadata.json, "payload": .string(payload)]
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "key": JSONSchema.string.described(
+                    "The id for the entry's whole life: the local id it was created with; actions take it."),
+                "header": RecordHeader.ref, "metadata": FolderMetadata.ref,
+                "payload": JSONSchema.string.described("The folder's JSON body, as written."),
+            ], required: ["key", "header", "metadata", "payload"])
+    }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {
-        let object = try WireObject(json, path: path, fields: ["header", "metadata", "payload"])
+        let object = try WireObject(json, path: path, fields: ["key", "header", "metadata", "payload"])
         self.init(
-            header: try object.value("header"), metadata: try object.value("metadata"),
-            payload: try object.string("payload", .modelText))
+            key: try object.string("key", .modelText), header: try object.value("header"),
+            metadata: try object.value("metadata"), payload: try object.string("payload", .modelText))
     }
 }

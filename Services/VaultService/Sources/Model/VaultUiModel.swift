@@ -1,8 +1,9 @@
+import Bus
 import FolioModel
 import WireModel
 
 /// VaultStore's state (spec "State"). Wire: `{records, folders, busy, error?, sync, sharing}`.
-public struct VaultUiModel: WireValue {
+public struct VaultUiModel: WireValue, WireDescribed {
     public var records: [VaultRecord]
     public var folders: [VaultFolder]
     /// At least one Sync, Write or Share action is running.
@@ -38,6 +39,17 @@ public struct VaultUiModel: WireValue {
             "records": .array(records), "folders": .array(folders), "busy": .bool(busy), "error": error?.json,
             "sync": sync.json, "sharing": sharing.json,
         ])
+    }
+
+    public static var wireSchema: JSONSchema {
+        .closedObject(
+            [
+                "records": .array(VaultRecord.ref), "folders": .array(VaultFolder.ref),
+                "busy": JSONSchema.boolean.described("At least one Sync, Write or Share action is running."),
+                "error": JSONSchema.ref(VaultErrorView.wireName).described(
+                    "The error of the last failed action, or of the last read of the vault."),
+                "sync": DocSyncStatus.ref, "sharing": SharingView.ref,
+            ], required: ["records", "folders", "busy", "sync", "sharing"])
     }
 
     public init(json: JSONValue, path: String) throws(WireDecodingError) {

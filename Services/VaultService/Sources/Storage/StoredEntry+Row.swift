@@ -23,7 +23,7 @@ extension StoredEntry {
 }
 
 extension RecordPermission {
-    static func stored(_ text: String) -> RecordPermission? { allCases.first { $0.wireType == text } }
+    static func stored(_ text: String) -> RecordPermission? { RecordPermission(rawValue: text) }
 }
 
 extension ConflictState {

@@ -115,6 +115,7 @@ struct VaultEntryKey: Sendable, Equatable, Comparable {
 
 /// A record or a folder as the view holds it.
 protocol VaultViewItem: WireValue {
+    var key: String { get }
     var header: RecordHeader { get }
 }
 
@@ -151,7 +152,8 @@ struct VaultViewList<Item: VaultViewItem>: Sendable, Equatable {
     }
 
     mutating func remove(shownIDs: [String]) {
-        guard let index = items.firstIndex(where: { shownIDs.contains($0.header.id) }) else { return }
+        guard let index = items.firstIndex(where: { shownIDs.contains($0.key) || shownIDs.contains($0.header.id) })
+        else { return }
         items.remove(at: index)
         json.remove(at: index)
         keys.remove(at: index)

@@ -121,10 +121,10 @@ struct VaultViewReader {
                 let metadata = FolderMetadata(
                     records: memberships.membersOf[id] ?? [], open: try row.decode(Bool.self, "folder_open"),
                     settings: settings)
-                return .folder(VaultFolder(header: header, metadata: metadata, payload: payload))
+                return .folder(VaultFolder(key: id, header: header, metadata: metadata, payload: payload))
             }
             let metadata = RecordMetadata(folders: memberships.foldersOf[id] ?? [], settings: settings)
-            return .record(VaultRecord(header: header, metadata: metadata, payload: payload))
+            return .record(VaultRecord(key: id, header: header, metadata: metadata, payload: payload))
         } catch {
             return .unreadable
         }
@@ -145,7 +145,7 @@ struct VaultViewReader {
     }
 
     private func header(_ row: PostgresRow, shownID: String) throws -> RecordHeader {
-        guard let state = RecordState.allCases.first(where: { $0.wireType == (try? row.decode(String.self, "state")) }),
+        guard let state = (try? row.decode(String.self, "state")).flatMap(RecordState.init(rawValue:)),
             let permission = RecordPermission.stored(try row.decode(String.self, "permission")),
             let conflict = ConflictState.stored(try row.decode(String.self, "conflict"))
         else { throw VaultError.storage(message: "\(shownID) is not a vault entry") }

@@ -26,7 +26,9 @@ extension VaultReducer {
         case pushRequested
         /// The runtime's session now holds this account's vault (announced by the AuthService).
         case sessionChanged(VaultAccount)
-        /// The runtime's session as read when the store mounted; an announcement that came first is newer.
+        /// The runtime's session read again once the store follows its events (its first state already holds the
+        /// session read at mount): the first read of the view starts, or the session change if it moved
+        /// meanwhile. An announcement that came first is newer.
         case sessionRead(VaultAccount)
         case networkChanged(NetworkStatus)
         /// The client came back to the foreground at `now` (seconds since the Unix epoch).

@@ -66,6 +66,12 @@ extension VaultReducer {
             self.retryWait = retryWait
         }
 
+        /// The first state of a store mounted on `account`'s vault: its first read follows once the store
+        /// follows its events (`Event.sessionRead`). Its model is the one an empty vault shows, version 0.
+        public static func mounted(on account: VaultAccount) -> State {
+            State(account: account, network: .unknown, sessionStarting: true)
+        }
+
         /// Settles the answer to `requestID` when it was awaited for `purpose`; false when it is stale.
         mutating func settle(_ requestID: UInt64, for purpose: VaultRequest) -> Bool {
             requests.settle(requestID) { $0 == purpose } != nil

@@ -84,8 +84,14 @@ public struct VaultReducer: StoreReducer {
             state.pendingReload = nil
             return load(&state)
         case .sessionRead(let account):
-            guard state.account == nil else { return [] }
-            return reduce(&state, .sessionChanged(account))
+            // A store built without an account (a test's) starts on this one.
+            guard state.account != nil else { return reduce(&state, .sessionChanged(account)) }
+            // An announcement that came first is newer: it started its own first read.
+            guard state.sessionStarting, state.loading == nil else { return [] }
+            // The session moved between the start's read and this one.
+            guard account == state.account else { return reduce(&state, .sessionChanged(account)) }
+            // The first state already holds this account: its first read starts, and the model stays as it is.
+            return load(&state)
         case .sessionChanged(let account):
             guard account != state.account else { return [] }
             state.account = account

@@ -16,10 +16,13 @@ enum VaultStore: HostedStore {
     static let service = StoreService.vault
     static let mountSpec = VaultStoreMethods.mount
 
+    /// The session is read here, so the first state already holds the account and the first model a client
+    /// reads is version 0 (docs/wire-api.md); `started` reads it again once the store follows its events.
     static func start(_ store: StoreContext<Void>, call: RPCCall, _ dependencies: Dependencies) async throws
         -> StoreStart<Self>
     {
-        StoreStart(VaultReducer(), VaultReducer.State(network: .unknown), local: dependencies.changeFollower())
+        guard let account = try await dependencies.account(store.runtimeID) else { throw StoreError.runtimeShutDown }
+        return StoreStart(VaultReducer(), .mounted(on: account), local: dependencies.changeFollower())
     }
 
     static func restart(_ store: StoreContext<Void>, _ dependencies: Dependencies) async throws -> StoreRestart<Self> {
@@ -53,8 +56,9 @@ enum VaultStore: HostedStore {
         ]
     }
 
-    /// The session is read after the subscription starts, so a change in between is not missed; then the
-    /// vault's change notifications and the network reach the store.
+    /// The session is read again after the subscription starts, so a change since `start` is not missed (the
+    /// model changes only if the session did); then the vault's change notifications and the network reach
+    /// the store.
     static func started(
         _ host: StoreHost<VaultReducer>, in store: StoreContext<VaultChangeFollower>, restored: Bool,
         _ dependencies: Dependencies
