@@ -289,7 +289,7 @@ extension FoundationStackTests {
                         "type": "INVITE",
                         "value": [
                             "recordId": .string(noteID), "email": "chen.wei@example.net",
-                            "permission": ["type": "VIEW"],
+                            "permission": "VIEW",
                         ],
                     ]
                 ],

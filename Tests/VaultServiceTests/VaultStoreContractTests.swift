@@ -1,3 +1,4 @@
+import FolioAPI
 import Bus
 import FolioModel
 import StoreKit

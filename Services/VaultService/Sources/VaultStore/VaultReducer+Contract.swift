@@ -1,3 +1,4 @@
+import FolioAPI
 import StoreKit
 import WireModel
 
