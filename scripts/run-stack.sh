@@ -20,6 +20,8 @@ export FOLIO_EMULATOR_PORT=${FOLIO_EMULATOR_PORT:-8090}
 export FOLIO_EMULATOR_MODE=${FOLIO_EMULATOR_MODE:-test}
 # The test clock starts now: the AuthService checks the times of Folio's session tokens against its own clock.
 export FOLIO_EMULATOR_CLOCK_START=${FOLIO_EMULATOR_CLOCK_START:-now}
+# A demo stack: the clock goes on, so the emulator's rate-limit windows pass by themselves (`fixed` stops it).
+export FOLIO_EMULATOR_CLOCK=${FOLIO_EMULATOR_CLOCK:-running}
 export FOLIO_EMULATOR_API_KEY=${FOLIO_EMULATOR_API_KEY:-dev-api-key}
 export FOLIO_EMULATOR_ADMIN_KEY=${FOLIO_EMULATOR_ADMIN_KEY:-dev-admin-key}
 export FOLIO_EMULATOR_FIXTURES=${FOLIO_EMULATOR_FIXTURES:-$PWD/Services/FolioEmulator/Fixtures}
