@@ -36,6 +36,17 @@ public struct StoreContractChecks {
         return reached
     }
 
+    /// Asserts that the model and action schemas have these names, every `$ref` names a schema of the
+    /// contract, and the contract lists no schema that the model and actions do not reach.
+    public func assertSelfContained(
+        model: String, action: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertEqual(danglingReferences, [], file: file, line: line)
+        XCTAssertEqual(reachableNames, Set(contract.schemas.keys), file: file, line: line)
+        XCTAssertEqual(contract.modelName, model, file: file, line: line)
+        XCTAssertEqual(contract.actionName, action, file: file, line: line)
+    }
+
     /// The case names (`type`) a tagged schema lists: the `const` of `type` in each of its `oneOf` alternatives.
     public func caseTypes(of name: String) -> Set<String> {
         let alternatives = contract.schemas[name]?.json["oneOf"]?.arrayValue ?? []

@@ -1,8 +1,8 @@
-import StoreKitTesting
-import FolioAPI
 import AuthService
+import FolioAPI
 import FolioModel
 import StoreKit
+import StoreKitTesting
 import WireModel
 import XCTest
 

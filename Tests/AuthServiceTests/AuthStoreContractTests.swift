@@ -1,9 +1,9 @@
-import StoreKitTesting
-import FolioAPI
 import AuthService
 import Bus
+import FolioAPI
 import FolioModel
 import StoreKit
+import StoreKitTesting
 import WireModel
 import XCTest
 
@@ -21,16 +21,8 @@ final class AuthStoreContractTests: XCTestCase {
         }
     }
 
-    func testEveryReferenceResolvesWithinTheContract() throws {
-        let checks = try StoreContractChecks(AuthReducer.self)
-        XCTAssertEqual(checks.danglingReferences, [])
-    }
-
-    func testTheContractListsExactlyTheSchemasTheModelAndTheActionsReach() throws {
-        let checks = try StoreContractChecks(AuthReducer.self)
-        XCTAssertEqual(checks.reachableNames, Set(checks.contract.schemas.keys))
-        XCTAssertEqual(checks.contract.modelName, "AuthUiModel")
-        XCTAssertEqual(checks.contract.actionName, "AuthAction")
+    func testEveryReferenceResolvesAndTheContractListsExactlyTheSchemasTheModelAndTheActionsReach() throws {
+        try StoreContractChecks(AuthReducer.self).assertSelfContained(model: "AuthUiModel", action: "AuthAction")
     }
 
     func testSchemasUseTheSpecNamesOfFolioEnums() throws {

@@ -1,8 +1,8 @@
-import StoreKitTesting
-import FolioAPI
 import DocumentReceiver
+import FolioAPI
 import FolioModel
 import StoreKit
+import StoreKitTesting
 import WireModel
 import XCTest
 
@@ -14,11 +14,8 @@ final class DocumentListStoreContractTests: XCTestCase {
     }
 
     func testEveryReferenceResolvesWithinTheContract() throws {
-        let checks = try StoreContractChecks(DocumentListReducer.self)
-        XCTAssertEqual(checks.danglingReferences, [])
-        XCTAssertEqual(checks.reachableNames, Set(checks.contract.schemas.keys))
-        XCTAssertEqual(checks.contract.modelName, "FolioDocumentListUiModel")
-        XCTAssertEqual(checks.contract.actionName, "FolioDocumentListAction")
+        try StoreContractChecks(DocumentListReducer.self).assertSelfContained(
+            model: "FolioDocumentListUiModel", action: "FolioDocumentListAction")
     }
 
     func testEveryActionCaseIsReadAndConformsToTheActionSchema() throws {

@@ -1,8 +1,8 @@
-import StoreKitTesting
-import FolioAPI
 import DocumentReceiver
+import FolioAPI
 import FolioModel
 import StoreKit
+import StoreKitTesting
 import WireModel
 import XCTest
 
@@ -12,11 +12,8 @@ final class DocumentStoreContractTests: XCTestCase {
     private func decode(_ json: JSONValue) throws -> FolioDocumentAction { try DocumentReducer.decodeAction(json) }
 
     func testEveryReferenceResolvesWithinTheContract() throws {
-        let checks = try StoreContractChecks(DocumentReducer.self)
-        XCTAssertEqual(checks.danglingReferences, [])
-        XCTAssertEqual(checks.reachableNames, Set(checks.contract.schemas.keys))
-        XCTAssertEqual(checks.contract.modelName, "FolioDocumentUiModel")
-        XCTAssertEqual(checks.contract.actionName, "FolioDocumentAction")
+        try StoreContractChecks(DocumentReducer.self).assertSelfContained(
+            model: "FolioDocumentUiModel", action: "FolioDocumentAction")
     }
 
     func testTheDocumentSchemasAreTheListStoresToo() throws {

@@ -310,7 +310,7 @@ extension FoundationStackTests {
         }
         let invite = try XCTUnwrap(
             chen["sharing"]?["incoming"]?.arrayValue?.first { $0["recordId"]?.stringValue == noteID })
-        XCTAssertEqual(invite["status"], ["type": "PENDING"], "the ordinary share waits for the person")
+        XCTAssertEqual(invite["status"], "PENDING", "the ordinary share waits for the person")
         XCTAssertFalse(records(chen).contains { $0["header"]?["id"]?.stringValue == noteID })
     }
 }

@@ -1,7 +1,8 @@
-import FolioAPI
 import Bus
+import FolioAPI
 import FolioModel
 import StoreKit
+import StoreKitTesting
 import WireModel
 import XCTest
 
@@ -15,22 +16,9 @@ final class InquiryStoreContractTests: InquiryReducerTestCase {
         return contract
     }
 
-    func testEveryReferenceInTheContractNamesASchemaOfTheContract() {
-        for (name, schema) in contract.schemas {
-            for reference in Self.references(in: schema.json) {
-                XCTAssertNotNil(contract.schemas[reference], "\(name) refers to \(reference), which the contract lacks")
-            }
-        }
-    }
-
-    func testEverySchemaOfTheContractIsReachedFromTheModelOrTheAction() {
-        var reached: Set<String> = []
-        var pending = [contract.modelName, contract.actionName]
-        while let name = pending.popLast() {
-            guard reached.insert(name).inserted, let schema = contract.schemas[name] else { continue }
-            pending += Self.references(in: schema.json)
-        }
-        XCTAssertEqual(Set(contract.schemas.keys).subtracting(reached), [], "schemas nothing refers to")
+    func testEveryReferenceInTheContractNamesASchemaOfTheContractAndEverySchemaIsReached() throws {
+        try StoreContractChecks(InquiryReducer.self).assertSelfContained(
+            model: "InquiryUiModel", action: "InquiryAction")
     }
 
     func testTheContractNamesTheUiModelAndTheActionAsTheDocsDo() {
@@ -150,19 +138,6 @@ final class InquiryStoreContractTests: InquiryReducerTestCase {
         if let values = json["enum"]?.arrayValue { return Set(values.compactMap(\.stringValue)) }
         return Set(
             (json["oneOf"]?.arrayValue ?? []).compactMap { $0["properties"]?["type"]?["const"]?.stringValue })
-    }
-
-    /// Every schema name a `$ref` in `json` points at.
-    static func references(in json: JSONValue) -> [String] {
-        switch json {
-        case .object(let members):
-            let own = members["$ref"]?.stringValue.map {
-                [$0.replacingOccurrences(of: "#/components/schemas/", with: "")]
-            }
-            return (own ?? []) + members.values.flatMap(references(in:))
-        case .array(let elements): return elements.flatMap(references(in:))
-        default: return []
-        }
     }
 }
 

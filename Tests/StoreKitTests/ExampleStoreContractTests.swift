@@ -9,11 +9,7 @@ final class ExampleStoreContractTests: XCTestCase {
     private func decode(_ json: JSONValue) throws -> ExampleCounter.Action { try ExampleCounter.decodeAction(json) }
 
     func testEveryReferenceResolvesWithinTheContract() throws {
-        let checks = try StoreContractChecks(ExampleCounter.self)
-        XCTAssertEqual(checks.danglingReferences, [])
-        XCTAssertEqual(checks.reachableNames, Set(checks.contract.schemas.keys))
-        XCTAssertEqual(checks.contract.modelName, "ExampleModel")
-        XCTAssertEqual(checks.contract.actionName, "ExampleAction")
+        try StoreContractChecks(ExampleCounter.self).assertSelfContained(model: "ExampleModel", action: "ExampleAction")
     }
 
     func testEveryActionCaseIsReadAndConformsToTheActionSchema() throws {

@@ -1,7 +1,8 @@
-import FolioAPI
 import Bus
+import FolioAPI
 import FolioModel
 import StoreKit
+import StoreKitTesting
 import VaultService
 import WireModel
 import XCTest
@@ -15,17 +16,7 @@ final class VaultStoreContractTests: XCTestCase {
     }
 
     func testEveryRefInTheContractResolvesWithinTheContract() throws {
-        let contract = try contract
-        XCTAssertEqual(contract.modelName, "VaultUiModel")
-        XCTAssertEqual(contract.actionName, "VaultAction")
-        var refs: Set<String> = []
-        for schema in contract.schemas.values { collectRefs(schema.json, into: &refs) }
-        XCTAssertFalse(refs.isEmpty)
-        for ref in refs {
-            let prefix = "#/components/schemas/"
-            XCTAssertTrue(ref.hasPrefix(prefix), ref)
-            XCTAssertNotNil(contract.schemas[String(ref.dropFirst(prefix.count))], "dangling \(ref)")
-        }
+        try StoreContractChecks(VaultReducer.self).assertSelfContained(model: "VaultUiModel", action: "VaultAction")
     }
 
     func testOneExampleOfEveryActionCaseDecodesAndConformsToTheActionSchema() throws {
@@ -182,20 +173,4 @@ final class VaultStoreContractTests: XCTestCase {
 
     private func write(_ value: JSONValue) -> JSONValue { ["type": "WRITE", "value": ["value": value]] }
     private func share(_ value: JSONValue) -> JSONValue { ["type": "SHARE", "value": ["value": value]] }
-
-    private func collectRefs(_ json: JSONValue, into refs: inout Set<String>) {
-        switch json {
-        case .object(let members):
-            for (key, value) in members {
-                if key == "$ref", let ref = value.stringValue {
-                    refs.insert(ref)
-                } else {
-                    collectRefs(value, into: &refs)
-                }
-            }
-        case .array(let elements):
-            for element in elements { collectRefs(element, into: &refs) }
-        default: break
-        }
-    }
 }
