@@ -19,6 +19,7 @@ bench:
 	bench/run vault-sync
 	bench/run inquiry
 	bench/run inquiry-memory
+	bench/run scale
 	bench/run capture
 
 format:

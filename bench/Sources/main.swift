@@ -116,6 +116,18 @@ do {
                 stores: max(1, try environment.int("FOLIO_BENCH_STORES", default: 100_000)),
                 runtimes: max(1, try environment.int("FOLIO_BENCH_RUNTIMES", default: 1_000)),
                 concurrency: max(1, try environment.int("FOLIO_BENCH_CLIENTS", default: 64)), settleSeconds: 3))
+    case "scale":
+        guard let phase = arguments.dropFirst().first, phase == "one" || phase == "two" else {
+            throw BenchError("usage: scale one|two")
+        }
+        try await ScaleBenchmark.run(
+            .init(
+                client: inquiryClient(), phase: phase, workers: phase == "one" ? 1 : 2, seconds: seconds,
+                clients: max(1, try environment.int("FOLIO_BENCH_CLIENTS", default: 16)),
+                template: environment.string("FOLIO_BENCH_TEMPLATE", default: "tmpl_simple"),
+                fieldKey: environment.string("FOLIO_BENCH_FIELD", default: "name"),
+                cpu: ProcessCPU(environment.optionalString("FOLIO_BENCH_CPU_PIDS")),
+                figuresPath: environment.string("FOLIO_BENCH_SCALE_FIGURES", default: "/tmp/folio-bench-scale.json")))
     case "capture":
         try CaptureBenchmark.run(seconds: seconds)
     case "documents":
@@ -129,7 +141,8 @@ do {
         FileHandle.standardError.write(
             Data(
                 ("usage: folio-bench bus | gateway-baseline | gateway-responder | signin-fixtures DIR | signin | "
-                    + "vault-write | vault-sync | inquiry | inquiry-memory | capture | documents\n").utf8))
+                    + "vault-write | vault-sync | inquiry | inquiry-memory | scale one|two | capture | documents\n")
+                    .utf8))
         exit(2)
     }
 } catch {
