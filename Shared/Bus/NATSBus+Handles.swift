@@ -19,6 +19,33 @@ final class NATSConnectionHandle: @unchecked Sendable {
         natsOptions_Destroy(options)
     }
 
+    /// The URL of the server the connection is on now; nil while it is not connected.
+    var connectedURL: String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard natsConnection_GetConnectedUrl(pointer, &buffer, buffer.count) == NATS_OK, buffer[0] != 0 else {
+            return nil
+        }
+        return String(cString: buffer)
+    }
+
+    /// One URL, or the comma-separated URLs of a cluster's nodes: the client connects to one of them (in random
+    /// order, so clients spread over the nodes) and, when that node goes away, reconnects to another; the
+    /// nodes a cluster gossips are added by libnats itself.
+    private static func setServers(_ url: String, on options: OpaquePointer) throws(BusError) {
+        let urls = NATSBus.Configuration.servers(in: url)
+        guard urls.count > 1 else {
+            try check(natsOptions_SetURL(options, url), "natsOptions_SetURL")
+            return
+        }
+        let copies = urls.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        var pointers = copies.map { UnsafePointer<CChar>($0) }
+        let status = pointers.withUnsafeMutableBufferPointer { buffer in
+            natsOptions_SetServers(options, buffer.baseAddress, Int32(buffer.count))
+        }
+        try check(status, "natsOptions_SetServers")
+    }
+
     /// Connects with `configuration`; `publishRefused` hears each subject the server refused a publish to.
     static func connect(
         _ configuration: NATSBus.Configuration, publishRefused: @escaping @Sendable (String) -> Void
@@ -30,7 +57,7 @@ final class NATSConnectionHandle: @unchecked Sendable {
         do {
             try NATSSecurity.apply(configuration.access, to: options)
             try NATSSecurity.reportErrors(of: options, name: configuration.name, publishRefused: publishRefused)
-            try check(natsOptions_SetURL(options, configuration.url), "natsOptions_SetURL")
+            try setServers(configuration.url, on: options)
             try check(natsOptions_SetName(options, configuration.name), "natsOptions_SetName")
             try check(natsOptions_SetSendAsap(options, true), "natsOptions_SetSendAsap")
             try check(natsOptions_SetAllowReconnect(options, true), "natsOptions_SetAllowReconnect")

@@ -32,9 +32,18 @@ public final class NATSBus: BusTransport {
             self.reconnectWait = reconnectWait
             self.deliveryThreads = deliveryThreads
         }
+
+        /// The URLs of `url`: one, or the comma-separated nodes of a cluster (`FOLIO_NATS_URL=nats://a:4222,
+        /// nats://b:4222`), blanks around them left out.
+        public static func servers(in url: String) -> [String] {
+            url.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
     }
 
     private let connection: NATSConnectionHandle
+
+    /// The URL of the node this connection is on now (nil while it reconnects).
+    public var connectedURL: String? { connection.connectedURL }
     private let inboxPrefix: String
     private let replies: ReplyTable
     private let inbox: NATSSubscriptionHandle

@@ -90,7 +90,7 @@ final class PrivateNATSServer {
         }
     }
 
-    private static func canConnect(port: Int) -> Bool {
+    static func canConnect(port: Int) -> Bool {
         let socketHandle = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketHandle >= 0 else { return false }
         defer { close(socketHandle) }
@@ -105,7 +105,7 @@ final class PrivateNATSServer {
         }
     }
 
-    private static func freePort() throws -> Int {
+    static func freePort() throws -> Int {
         let socketHandle = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketHandle >= 0 else { throw Failed(description: "no socket for a free port") }
         defer { close(socketHandle) }
