@@ -95,10 +95,12 @@ def http(method: str, url: str, body=None, headers: dict[str, str] | None = None
 class Stack:
     """Starts with `start()`, stops with `stop()`; `with Stack() as stack:` does both."""
 
-    def __init__(self, output: Path = OUTPUT):
+    def __init__(self, output: Path = OUTPUT, emulator_environment: dict[str, str] | None = None):
         self.output = output
+        self.emulator_environment = emulator_environment or {}
         self.logs = output / "logs"
         self.processes: list[tuple[str, subprocess.Popen]] = []
+        self.environments: dict[str, tuple[Path, dict[str, str]]] = {}  # program -> how it was started
         self.services_dir: Path | None = None
         self.gateway_port = 0
         self.emulator_port = 0
@@ -166,6 +168,7 @@ class Stack:
                     "FOLIO_EMULATOR_ADMIN_KEY": ADMIN_KEY,
                     "FOLIO_EMULATOR_FIXTURES": str(ROOT / "Services" / "FolioEmulator" / "Fixtures"),
                     "FOLIO_LOG_LEVEL": "info",
+                    **self.emulator_environment,
                 },
             )
             # Each process is its own NATS user with the password services.sh made (docs/operations.md).
@@ -202,6 +205,33 @@ class Stack:
         )
         log.close()
         self.processes.append((binary.name, process))
+        self.environments[binary.name] = (binary, environment)
+
+    # MARK: faults
+
+    def kill(self, program: str) -> None:
+        """SIGKILLs every running process of `program` (e.g. `folio-inquiry`)."""
+        for name, process in self.processes:
+            if name == program and process.poll() is None:
+                process.kill()
+                process.wait()
+        self.processes = [(name, process) for name, process in self.processes if process.poll() is None]
+
+    def restart(self, program: str) -> None:
+        """Starts `program` again with the environment it was first started with."""
+        binary, environment = self.environments[program]
+        self._spawn(binary, environment)
+
+    def restart_services(self, which: str) -> None:
+        """Restarts PostgreSQL (`pg`) or nats-server (`nats`) of the stack on the same port and data."""
+        with open(self.logs / "services.log", "ab") as log:
+            subprocess.run(
+                [str(ROOT / "scripts" / "services.sh"), f"restart-{which}", str(self.services_dir)],
+                cwd=ROOT, check=True, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            )
+
+    def database_url(self) -> str:
+        return read_env_file(self.services_dir / "env")["FOLIO_DATABASE_URL"]
 
     def _wait_until_ready(self, timeout: float) -> None:
         deadline = time.monotonic() + timeout
