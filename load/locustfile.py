@@ -14,8 +14,6 @@ and gives Locust its bounds; the settings come from the environment (journeys.Se
 
 from __future__ import annotations
 
-import json
-import logging
 import os
 import sys
 import time
@@ -36,7 +34,6 @@ OUTPUT = Path(SETTINGS.output or Path(__file__).resolve().parents[1] / "run" / "
 # Below the emulator's 10 starts per identifier in 10 minutes, leaving room for a person's own sign-ins.
 BUDGET = journeys.SignInBudget(limit=5, window=600)
 NETWORK_TIMEOUT = 60.0
-log = logging.getLogger("load")
 
 
 class LocustClient:
