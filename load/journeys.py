@@ -775,13 +775,18 @@ class PlainClient:
             return error.code, error.read()
 
     def rpc(self, method: str, params: dict | None = None, token: str | None = None) -> Any:
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
-        request = {"jsonrpc": "2.0", "id": 1, "method": method, "params": params or {}}
+        request, headers = rpc_request(method, params, token)
         return read_rpc_answer(*self._send("POST", self.settings.gateway + "/rpc", request, headers))
 
     def folio(self, method: str, path: str, body: Any = None, admin: bool = False, name: str | None = None) -> Any:
         return read_folio_answer(*self._send(method, self.settings.emulator + path, body, folio_headers(
             self.settings, method, admin)))
+
+
+def rpc_request(method: str, params: dict | None, token: str | None) -> tuple[dict, dict[str, str]]:
+    """The body and headers of one JSON-RPC call through the Gateway (the runtime's token, when there is one)."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return {"jsonrpc": "2.0", "id": 1, "method": method, "params": params or {}}, headers
 
 
 def folio_headers(settings: Settings, method: str, admin: bool) -> dict[str, str]:

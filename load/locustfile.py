@@ -60,8 +60,7 @@ class LocustClient:
             return result
 
     def rpc(self, method: str, params: dict | None = None, token: str | None = None):
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
-        body = {"jsonrpc": "2.0", "id": 1, "method": method, "params": params or {}}
+        body, headers = journeys.rpc_request(method, params, token)
         try:
             return self._exchange("rpc", "POST", "/rpc", method, journeys.read_rpc_answer, json=body, headers=headers)
         except journeys.LoadFailure as failure:
