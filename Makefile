@@ -1,5 +1,5 @@
 # The two commands of README.md. Both install what is missing first.
-.PHONY: run test build bench format clean
+.PHONY: run test build bench load format clean
 
 run:
 	scripts/install-deps.sh
@@ -21,6 +21,10 @@ bench:
 	bench/run inquiry-memory
 	bench/run scale
 	bench/run capture
+
+# The Locust load driver (load/) against make run's stack, or one of its own: docs/operations.md "Load tests".
+load:
+	scripts/load.sh
 
 format:
 	swift format --in-place --recursive Package.swift Shared Services Tests bench/Sources

@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
 # Installs the Debian packages FolioHost builds and runs with, when any is missing; with --browser also those
-# of the browser tests.
+# of the browser tests, with --load those of the load driver (`make load`).
 set -euo pipefail
 
 packages=(
     pkg-config libpq-dev postgresql libsodium-dev libcurl4-openssl-dev libmicrohttpd-dev
     libnats-dev libphonenumber-dev libicu-dev libvips-dev libqrencode-dev nats-server wrk curl python3-yaml
+    python3-jsonschema
 )
 # The browser tests (Tests/Browser) need Chromium, its WebDriver and Python's venv; `make run` does not.
 if [ "${1:-}" = --browser ]; then
     packages+=(chromium chromium-driver python3-venv zbar-tools)
+fi
+# The load driver (load/) runs Locust from PyPI in a venv of its own.
+if [ "${1:-}" = --load ]; then
+    packages+=(python3-venv)
 fi
 missing=()
 for package in "${packages[@]}"; do
