@@ -25,7 +25,13 @@ struct VaultDatabase: Sendable {
         _ account: String, lockingWrites: Bool = false, consistentReads: Bool = false,
         _ body: @Sendable (PostgresTransaction, VaultCipher) async throws -> T
     ) async throws -> T {
-        try await pool.withTransaction(isolation: consistentReads ? .repeatableRead : .readCommitted) { transaction in
+        // A snapshot transaction cannot make the account's data key: when another transaction makes it first,
+        // its insert fails with a serialization failure. So a new account's key is made (or read) before.
+        if consistentReads, dataKeys[account] == nil {
+            try await withAccount(account) { _, _ in }
+        }
+        return try await pool.withTransaction(isolation: consistentReads ? .repeatableRead : .readCommitted) {
+            transaction in
             // The role and the account in one round trip; `set_config(..., true)` is `SET LOCAL`.
             if lockingWrites {
                 _ = try await transaction.query(
