@@ -163,14 +163,16 @@ public actor ReceptionWorker {
             return nil
         }
         var watched = accounts[accountID]?.watched ?? [:]
+        let before = Set(watched.keys)
         let pass = ReceptionPass(
             folio: holder.folio, deliver: dependencies.deliver, timing: dependencies.timing,
             warn: dependencies.warn)
         let report = await pass.run(
             accountID: accountID, runtimeID: runtimeID, watched: &watched, timer: timer, now: dependencies.now())
         folioRequests += report.folioRequests
-        // Offers that arrived during the pass were added to the account's issuances meanwhile: keep them.
-        let added = (accounts[accountID]?.watched ?? [:]).filter { watched[$0.key] == nil && !$0.value.wasRead }
+        // Offers that arrived during the pass were added to the account's issuances meanwhile: keep them. One the
+        // pass began with and ended (delivered, not issued) stays ended, or a later pass would announce it again.
+        let added = (accounts[accountID]?.watched ?? [:]).filter { !before.contains($0.key) }
         accounts[accountID]?.watched = watched.merging(added) { kept, _ in kept }
         return report
     }
@@ -220,8 +222,4 @@ public actor ReceptionWorker {
         }
         accounts = [:]
     }
-}
-
-extension WatchedIssuance {
-    var wasRead: Bool { lastReadAt != nil }
 }
