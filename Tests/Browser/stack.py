@@ -222,11 +222,12 @@ class Stack:
         binary, environment = self.environments[program]
         self._spawn(binary, environment)
 
-    def restart_services(self, which: str) -> None:
-        """Restarts PostgreSQL (`pg`) or nats-server (`nats`) of the stack on the same port and data."""
+    def services(self, command: str) -> None:
+        """`scripts/services.sh <command>` on the stack's PostgreSQL and nats-server (`stop-pg`, `start-pg`,
+        `stop-nats`, `start-nats`): same ports, same data."""
         with open(self.logs / "services.log", "ab") as log:
             subprocess.run(
-                [str(ROOT / "scripts" / "services.sh"), f"restart-{which}", str(self.services_dir)],
+                [str(ROOT / "scripts" / "services.sh"), command, str(self.services_dir)],
                 cwd=ROOT, check=True, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             )
 

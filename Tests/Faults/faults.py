@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The fault suite (docs/operations.md "Faults"): the whole stack on loopback with journeys running at a modest
 rate, while each fault in turn breaks it and is then undone: SIGKILL and restart of an inquiry worker, the
-AuthService, the VaultService, the DocumentReceiver and the Gateway; restarts of PostgreSQL and nats-server;
-Folio answering 503, answering late and dropping connections for a while.
+AuthService, the VaultService, the DocumentReceiver and the Gateway; PostgreSQL and nats-server stopped and
+started again;
+Folio answering 503, answering after the services gave up, and dropping connections, for a while.
 
 Afterwards every journey must have completed (retrying only what the API calls retryable), every inquiry must
 hold exactly one submission of its own name at Folio, and every guest vault exactly one record in PostgreSQL.
@@ -23,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Browser"))
 
-from journeys import Outcome, run  # noqa: E402
+from journeys import ERRORS, Outcome, run  # noqa: E402
 from stack import OUTPUT, Stack  # noqa: E402
 
 WORKERS = {"inquiry": 2, "vault": 2}  # journeys running at once, by kind: a modest rate
@@ -50,7 +51,7 @@ def process_fault(stack: Stack, program: str) -> tuple:
 def folio_fault(stack: Stack, **fault) -> tuple:
     """An emulator fault on the routes the journeys use, for as many calls as the hold lets happen."""
     routes = [
-        "POST /v1/inquiries/launch", "POST /v1/inquiries/{inquiryId}/steps/{stepId}",
+        "POST /v1/inquiries/launch", "POST /v1/inquiries/{inquiryId}/submit",
         "POST /v1/inquiries/{inquiryId}/complete", "GET /v1/inquiries/{inquiryId}",
     ]
 
@@ -71,10 +72,11 @@ def faults(stack: Stack) -> list[Fault]:
         Fault("SIGKILL VaultService", *process_fault(stack, "folio-vault")),
         Fault("SIGKILL DocumentReceiver", *process_fault(stack, "folio-documents")),
         Fault("SIGKILL Gateway", *process_fault(stack, "folio-gateway")),
-        Fault("restart PostgreSQL", lambda: stack.restart_services("pg"), lambda: None),
-        Fault("restart nats-server", lambda: stack.restart_services("nats"), lambda: None),
+        Fault("PostgreSQL down", lambda: stack.services("stop-pg"), lambda: stack.services("start-pg")),
+        Fault("nats-server down", lambda: stack.services("stop-nats"), lambda: stack.services("start-nats")),
         Fault("Folio answers 503", *folio_fault(stack, status=503)),
-        Fault("Folio answers late (8 s)", *folio_fault(stack, delayMs=8000)),
+        # The services give up on a Folio call after 10 s (ServiceContext.folioClient): these time out.
+        Fault("Folio times out (12 s)", *folio_fault(stack, delayMs=12000)),
         Fault("Folio drops connections", *folio_fault(stack, drop=True)),
     ]
 
@@ -104,40 +106,57 @@ class Load:
             with self.lock:
                 self.outcomes.append(outcome)
 
-    def completed_after(self, moment: float) -> float | None:
+    def recovered_after(self, moment: float) -> float | None:
+        """When a journey of every kind had completed after `moment` (nil until then)."""
         with self.lock:
-            ends = [o.ended for o in self.outcomes if o.ok and o.ended > moment]
-        return min(ends) if ends else None
+            firsts = [
+                min((o.ended for o in self.outcomes if o.kind == kind and o.ok and o.ended > moment), default=None)
+                for kind in WORKERS
+            ]
+        return None if None in firsts else max(firsts)
 
 
-def psql(stack: Stack, query: str) -> str:
+def vault_record_counts(stack: Stack, accounts: list[str]) -> dict[str, int]:
+    """How many records PostgreSQL holds for each of `accounts` (as its superuser, which row-level security
+    does not hold back), in one query."""
+    listed = ",".join("'" + account.replace("'", "") + "'" for account in accounts) or "''"
+    query = (
+        "SELECT account_id, count(*) FROM vault_entries WHERE kind = 'RECORD' "
+        f"AND account_id IN ({listed}) GROUP BY account_id"
+    )
     finished = subprocess.run(
-        ["psql", stack.database_url(), "-At", "-c", query], capture_output=True, text=True, check=True)
-    return finished.stdout.strip()
+        ["psql", stack.database_url(), "-At", "-F", " ", "-f", "-"], input=query, capture_output=True, text=True,
+        check=True)
+    counts = {}
+    for line in finished.stdout.split("\n"):
+        if line.strip():
+            account, count = line.split(" ")
+            counts[account] = int(count)
+    return counts
 
 
 def check(stack: Stack, outcomes: list[Outcome]) -> list[str]:
     """Everything lost, duplicated or failed for good."""
     problems = [f"{o.kind} journey failed: {o.error}" for o in outcomes if not o.ok]
-    for outcome in outcomes:
-        if not outcome.ok:
-            continue
-        if outcome.kind == "inquiry":
-            inquiry = stack.admin("GET", f"/admin/inquiries/{outcome.facts['inquiry']}")
-            names = [s["fields"].get("name") for s in inquiry["submissions"] if s["stepId"] == "name"]
-            if names != [outcome.facts["name"]]:
-                problems.append(f"inquiry {inquiry['id']}: submissions of the name step {names}")
-            if inquiry["status"] != "COMPLETED":
-                problems.append(f"inquiry {inquiry['id']}: status {inquiry['status']}")
-        elif outcome.kind == "vault":
-            account = outcome.facts["account"].replace("'", "")
-            count = psql(stack, f"SELECT count(*) FROM vault_entries WHERE account_id = '{account}' AND kind = 'RECORD'")
-            if count != "1":
-                problems.append(f"guest vault {account}: {count} records, 1 created")
+    done = [o for o in outcomes if o.ok]
+    for outcome in (o for o in done if o.kind == "inquiry"):
+        inquiry = stack.admin("GET", f"/admin/inquiries/{outcome.facts['inquiry']}")
+        names = [s["fields"].get("name") for s in inquiry["submissions"] if s["stepId"] == "name"]
+        if names != [outcome.facts["name"]]:
+            problems.append(f"inquiry {inquiry['id']}: submissions of the name step {names}")
+        if inquiry["status"] != "COMPLETED":
+            problems.append(f"inquiry {inquiry['id']}: status {inquiry['status']}")
+    accounts = [o.facts["account"] for o in done if o.kind == "vault"]
+    counts = vault_record_counts(stack, accounts)
+    for account in accounts:
+        if counts.get(account, 0) != 1:
+            problems.append(f"guest vault {account}: {counts.get(account, 0)} records, 1 created")
     return problems
 
 
 def report(fault_list: list[Fault], outcomes: list[Outcome], problems: list[str]) -> None:
+    # Errors seen: retryable errors the journeys met from the fault's start until the next fault; time to
+    # recover: from the fault's end until a journey of every kind had completed again.
     print(f"\n{'fault':<28} {'errors seen':>11} {'time to recover':>16}")
     for fault in fault_list:
         recovery = f"{fault.recovered - fault.ended:.1f} s" if fault.recovered is not None else "never"
@@ -146,8 +165,10 @@ def report(fault_list: list[Fault], outcomes: list[Outcome], problems: list[str]
     print(f"\njourneys: {len(done)} completed ({sum(o.kind == 'inquiry' for o in done)} inquiries, "
           f"{sum(o.kind == 'vault' for o in done)} vault records), {len(outcomes) - len(done)} failed, "
           f"{sum(o.retries for o in outcomes)} retries in all")
-    for problem in problems:
+    for problem in problems[:30]:
         print(f"PROBLEM: {problem}")
+    if len(problems) > 30:
+        print(f"... and {len(problems) - 30} more")
 
 
 def main() -> int:
@@ -160,19 +181,18 @@ def main() -> int:
         fault_list = faults(stack)
         for fault in fault_list:
             print(f"fault: {fault.name}", flush=True)
-            errors_before = sum(len(o.errors_seen) for o in load.outcomes)
+            errors_before = ERRORS.read()
             fault.began = time.monotonic()
             fault.begin()
             time.sleep(HOLD_SECONDS)
             fault.end()
             fault.ended = time.monotonic()
             deadline = fault.ended + 60
-            while time.monotonic() < deadline and load.completed_after(fault.ended) is None:
+            while time.monotonic() < deadline and load.recovered_after(fault.ended) is None:
                 time.sleep(0.2)
-            fault.recovered = load.completed_after(fault.ended)
+            fault.recovered = load.recovered_after(fault.ended)
             time.sleep(SETTLE_SECONDS)
-            with load.lock:
-                fault.errors = sum(len(o.errors_seen) for o in load.outcomes) - errors_before
+            fault.errors = ERRORS.read() - errors_before
         print("stopping the journeys", flush=True)
         load.stop()
         problems = check(stack, load.outcomes)

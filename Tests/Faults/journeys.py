@@ -11,6 +11,7 @@ that nothing was lost or done twice.
 
 from __future__ import annotations
 
+import threading
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -22,6 +23,24 @@ from stack import http
 RETRYABLE_CODES = {-32010, -32011, -32012, -32005}
 RETRY_PAUSE = 0.3
 MAX_ATTEMPTS = 120  # 36 s of retries: longer than any fault of the suite lasts
+
+
+class ErrorCount:
+    """Every retryable error any journey met, so far (the suite reads it before and after each fault)."""
+
+    def __init__(self):
+        self.lock, self.total = threading.Lock(), 0
+
+    def add(self):
+        with self.lock:
+            self.total += 1
+
+    def read(self) -> int:
+        with self.lock:
+            return self.total
+
+
+ERRORS = ErrorCount()
 
 
 class JourneyFailed(Exception):
@@ -70,6 +89,7 @@ class Client:
         raise JourneyFailed(f"{method}: still failing after {MAX_ATTEMPTS} attempts")
 
     def _retry(self, what: str) -> None:
+        ERRORS.add()
         self.outcome.retries += 1
         self.outcome.errors_seen.append(what)
         time.sleep(RETRY_PAUSE)
