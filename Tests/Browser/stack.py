@@ -23,6 +23,8 @@ import urllib.request
 import uuid
 from pathlib import Path
 
+from nats_cluster import NATSCluster
+
 ROOT = Path(__file__).resolve().parents[2]
 """The package root."""
 
@@ -95,9 +97,14 @@ def http(method: str, url: str, body=None, headers: dict[str, str] | None = None
 class Stack:
     """Starts with `start()`, stops with `stop()`; `with Stack() as stack:` does both."""
 
-    def __init__(self, output: Path = OUTPUT, emulator_environment: dict[str, str] | None = None):
+    def __init__(
+        self, output: Path = OUTPUT, emulator_environment: dict[str, str] | None = None, nats_cluster: bool = False
+    ):
+        """`nats_cluster`: the bus runs on three routed nats-server nodes (nats_cluster.py) instead of one."""
         self.output = output
         self.emulator_environment = emulator_environment or {}
+        self.wants_cluster = nats_cluster
+        self.cluster: NATSCluster | None = None
         self.logs = output / "logs"
         self.processes: list[tuple[str, subprocess.Popen]] = []
         self.environments: dict[str, tuple[Path, dict[str, str]]] = {}  # program -> how it was started
@@ -141,6 +148,12 @@ class Stack:
                     stdin=subprocess.DEVNULL,
                 )
             services = read_env_file(self.services_dir / "env")
+            if self.wants_cluster:
+                self.services("stop-nats")
+                self.cluster = NATSCluster(
+                    self.services_dir, int(ports["FOLIO_NATS_PORT"]), free_port, self.logs / "nats-cluster.log")
+                self.cluster.start()
+                services["FOLIO_NATS_URL"] = self.cluster.url
             self.emulator_port = free_port()
             self.gateway_port = free_port()
             common = {
@@ -272,6 +285,9 @@ class Stack:
                 process.kill()
                 process.wait()
         self.processes = []
+        if self.cluster is not None:
+            self.cluster.stop()
+            self.cluster = None
         if self.services_dir is not None:
             with open(self.logs / "services.log", "ab") as log:
                 subprocess.run(

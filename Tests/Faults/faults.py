@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The fault suite (docs/operations.md "Faults"): the whole stack on loopback with journeys running at a modest
 rate, while each fault in turn breaks it and is then undone: SIGKILL and restart of an inquiry worker, the
-AuthService, the VaultService, the DocumentReceiver and the Gateway; PostgreSQL and nats-server stopped and
+AuthService, the VaultService, the DocumentReceiver and the Gateway; PostgreSQL stopped and started again; on
+the bus, three routed nats-server nodes, the node the Gateway and an inquiry worker are connected to killed and
 started again;
 Folio answering 503, answering after the services gave up, and dropping connections, for a while.
 
@@ -65,6 +66,24 @@ def folio_fault(stack: Stack, **fault) -> tuple:
     return (begin, end)
 
 
+def nats_node_fault(stack: Stack) -> tuple:
+    """The bus is three routed nodes: the node(s) the Gateway and an inquiry worker are connected to die (the
+    Gateway and the worker reconnect to another node), then start again."""
+    killed: list[int] = []
+
+    def begin():
+        killed[:] = stack.cluster.nodes_of("folio-gateway", "inquiry-")
+        print(f"  the Gateway and the inquiry worker are on node(s) {killed} of 3: killed", flush=True)
+        for node in killed:
+            stack.cluster.kill(node)
+
+    def end():
+        for node in killed:
+            stack.cluster.start_node(node)
+
+    return (begin, end)
+
+
 def faults(stack: Stack) -> list[Fault]:
     return [
         Fault("SIGKILL inquiry worker", *process_fault(stack, "folio-inquiry")),
@@ -73,7 +92,7 @@ def faults(stack: Stack) -> list[Fault]:
         Fault("SIGKILL DocumentReceiver", *process_fault(stack, "folio-documents")),
         Fault("SIGKILL Gateway", *process_fault(stack, "folio-gateway")),
         Fault("PostgreSQL down", lambda: stack.services("stop-pg"), lambda: stack.services("start-pg")),
-        Fault("nats-server down", lambda: stack.services("stop-nats"), lambda: stack.services("start-nats")),
+        Fault("NATS node of Gateway+inquiry", *nats_node_fault(stack)),
         Fault("Folio answers 503", *folio_fault(stack, status=503)),
         # The services give up on a Folio call after 10 s (ServiceContext.folioClient): these time out.
         Fault("Folio times out (12 s)", *folio_fault(stack, delayMs=12000)),
@@ -173,7 +192,7 @@ def report(fault_list: list[Fault], outcomes: list[Outcome], problems: list[str]
 
 def main() -> int:
     output = OUTPUT.parent / "faults-output"
-    with Stack(output=output, emulator_environment={"FOLIO_EMULATOR_CLOCK": "running"}) as stack:
+    with Stack(output=output, emulator_environment={"FOLIO_EMULATOR_CLOCK": "running"}, nats_cluster=True) as stack:
         print(f"stack up in {stack.startup_seconds:.1f} s; logs in {stack.logs}", flush=True)
         load = Load(stack)
         load.start()
