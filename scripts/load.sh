@@ -92,15 +92,9 @@ FOLIO_VAULT_KEK=$(head -c 32 /dev/urandom | base64 -w0 | tr '+/' '-_' | tr -d '=
 export FOLIO_VAULT_KEK
 unset FOLIO_VAULT_KEK_FILE
 
-"$bin/folio-emulator" >>"$logs/folio-emulator.log" 2>&1 &
-pids+=($!)
-# Each process is its own NATS user, with the password services.sh made (docs/operations.md "Bus credentials").
-for program in folio-auth folio-inquiry folio-vault folio-documents folio-gateway; do
-    user=${program#folio-}
-    password_variable=FOLIO_NATS_PASSWORD_${user^^}
-    FOLIO_NATS_USER=$user FOLIO_NATS_PASSWORD=${!password_variable} "$bin/$program" >>"$logs/$program.log" 2>&1 &
-    pids+=($!)
-done
+# shellcheck source=scripts/lib/stack-processes.sh
+source scripts/lib/stack-processes.sh
+start_stack_processes "$logs"
 
 export FOLIO_LOAD_GATEWAY_URL=http://127.0.0.1:$gateway_port
 export FOLIO_LOAD_EMULATOR_URL=http://127.0.0.1:$emulator_port

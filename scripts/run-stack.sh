@@ -54,15 +54,9 @@ stop() {
 }
 trap stop EXIT INT TERM
 
-"$bin/folio-emulator" >>"$root/logs/folio-emulator.log" 2>&1 &
-pids+=($!)
-# Each process is its own NATS user, with the password services.sh made (docs/operations.md "Bus credentials").
-for program in folio-auth folio-inquiry folio-vault folio-documents folio-gateway; do
-    user=${program#folio-}
-    password_variable=FOLIO_NATS_PASSWORD_${user^^}
-    FOLIO_NATS_USER=$user FOLIO_NATS_PASSWORD=${!password_variable} "$bin/$program" >>"$root/logs/$program.log" 2>&1 &
-    pids+=($!)
-done
+# shellcheck source=scripts/lib/stack-processes.sh
+source scripts/lib/stack-processes.sh
+start_stack_processes "$root/logs"
 
 for _ in $(seq 1 100); do
     curl -fsS "http://127.0.0.1:$FOLIO_GATEWAY_PORT/readyz" >/dev/null 2>&1 && break
