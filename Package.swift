@@ -52,6 +52,7 @@ let package = Package(
         .target(name: "FolioModel", path: "Shared/FolioModel"),
         .target(name: "FolioWire", dependencies: ["FolioModel"], path: "Shared/FolioWire"),
         .target(name: "Lifecycle", path: "Shared/Lifecycle"),
+        .target(name: "Metrics", path: "Shared/Metrics"),
         .target(name: "Crypto", dependencies: ["CSodium"], path: "Shared/Crypto"),
         .target(name: "Postgres", dependencies: ["CPostgres"], path: "Shared/Postgres"),
         .target(name: "HTTP", dependencies: ["CCurl", "CMicroHTTPD", "CShims"], path: "Shared/HTTP"),
@@ -69,7 +70,7 @@ let package = Package(
             name: "ServiceKit",
             dependencies: [
                 "FolioModel", "Lifecycle", "Bus", "Postgres", "StoreKit", "FolioAPI", "FolioClient", "HTTP", "Crypto",
-                "WireModel",
+                "WireModel", "Metrics",
             ],
             path: "Shared/ServiceKit", resources: [.copy("Migrations")]),
         .target(name: "TestSupport", dependencies: ["Bus"], path: "Shared/TestSupport"),
@@ -82,7 +83,8 @@ let package = Package(
 
         // MARK: Services (library + thin executable)
         .target(
-            name: "GatewayService", dependencies: ["FolioModel", "Lifecycle", "Bus", "HTTP", "FolioAPI", "CQRencode"],
+            name: "GatewayService",
+            dependencies: ["FolioModel", "Lifecycle", "Bus", "HTTP", "FolioAPI", "CQRencode", "Metrics"],
             path: "Services/Gateway/Sources"),
         .executableTarget(
             name: "folio-gateway", dependencies: ["GatewayService", "FolioContract"], path: "Services/Gateway/Main"),
@@ -145,6 +147,7 @@ let package = Package(
         .testTarget(
             name: "PhoneNumbersTests", dependencies: ["PhoneNumbers", "CPhoneNumber"], path: "Tests/PhoneNumbersTests"),
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"], path: "Tests/LifecycleTests"),
+        .testTarget(name: "MetricsTests", dependencies: ["Metrics"], path: "Tests/MetricsTests"),
         .testTarget(
             name: "DocumentCaptureTests", dependencies: ["DocumentCapture", "DocumentCaptureTesting"],
             path: "Tests/DocumentCaptureTests"),
@@ -172,7 +175,11 @@ let package = Package(
             name: "FolioEmulatorTests", dependencies: ["FolioEmulator", "FolioClient", "TestSupport"],
             path: "Tests/FolioEmulatorTests"),
         .testTarget(
-            name: "ServiceKitTests", dependencies: ["ServiceKit", "StoreKitTesting", "TestSupport", "Crypto"],
+            name: "ServiceKitTests",
+            dependencies: [
+                "ServiceKit", "StoreKitTesting", "TestSupport", "Crypto", "Metrics", "HTTP", "FolioClient", "StoreKit",
+                "Bus",
+            ],
             path: "Tests/ServiceKitTests"),
         .testTarget(
             name: "AuthServiceTests", dependencies: ["AuthService", "StoreKitTesting", "TestSupport", "WireModel"],

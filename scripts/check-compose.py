@@ -67,8 +67,11 @@ if load:
             errors.append(f"load: {variable} does not name the {service} service")
     if str(environment.get("FOLIO_LOAD_ALLOW_REMOTE")) != "1":
         errors.append("load: FOLIO_LOAD_ALLOW_REMOTE must be 1, the gateway host is not loopback")
+# Prometheus scraping every service's metrics port (docs/operations.md "Metrics"), only under the profile `metrics`.
+if "prometheus" in services and services["prometheus"].get("profiles") != ["metrics"]:
+    errors.append("prometheus: profiles is not [metrics]: `docker compose up` would start it")
 for name, service in services.items():
-    if name != "load" and service.get("profiles"):
+    if name not in ("load", "prometheus") and service.get("profiles"):
         errors.append(f"{name}: has profiles {service['profiles']}, so `docker compose up` would not start it")
 
 for variable in sorted(read_variables | driver_variables):

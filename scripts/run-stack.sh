@@ -30,6 +30,10 @@ export FOLIO_API_KEY=${FOLIO_API_KEY:-$FOLIO_EMULATOR_API_KEY}
 export FOLIO_GATEWAY_PORT=${FOLIO_GATEWAY_PORT:-8080}
 # The Gateway serves the reference thin client at / (Clients/web).
 export FOLIO_GATEWAY_STATIC_ROOT=${FOLIO_GATEWAY_STATIC_ROOT:-$PWD/Clients/web}
+# Each service serves its own Prometheus metrics and /healthz on a port of its own (docs/operations.md "Metrics"):
+# auth on the base port, inquiry on the next one, then vault, then documents (scripts/lib/stack-processes.sh).
+export FOLIO_METRICS_BASE_PORT=${FOLIO_METRICS_BASE_PORT:-9101}
+export FOLIO_METRICS_HOST=${FOLIO_METRICS_HOST:-127.0.0.1}
 # The organization and template of the demo inquiry made once the stack is up.
 demo_organization=${FOLIO_DEMO_ORGANIZATION:-org-demo}
 demo_template=${FOLIO_DEMO_TEMPLATE:-tmpl_full}
@@ -89,6 +93,8 @@ else
 fi
 echo "   Gateway   http://127.0.0.1:$FOLIO_GATEWAY_PORT/rpc  (OpenRPC: /openrpc.json, metrics: /metrics)"
 echo "   Emulator  $FOLIO_API_URL"
+echo "   Metrics   auth http://$FOLIO_METRICS_HOST:$FOLIO_METRICS_BASE_PORT/metrics, inquiry, vault, documents on the" \
+    "next ports ($((FOLIO_METRICS_BASE_PORT + 1))-$((FOLIO_METRICS_BASE_PORT + 3)))"
 echo "   Logs      $root/logs/"
 echo "   Try: curl -s localhost:$FOLIO_GATEWAY_PORT/rpc -H 'content-type: application/json' -d '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"runtime.create\",\"params\":{\"organizationId\":\"org-demo\"}}'"
 echo "   Ctrl-C stops everything."

@@ -5,6 +5,8 @@ import FolioModel
 public struct RPCRouter: Sendable {
     public let methods: [String: RPCMethod]
     public let maxDepth: Int
+    /// Told of every call this router answers (ServiceKit's metrics); nil by default.
+    public private(set) var observer: (any RPCCallObserver)?
 
     public init(_ methods: [RPCMethod], maxDepth: Int = JSONParser.defaultMaxDepth) {
         self.methods = Dictionary(methods.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -12,7 +14,14 @@ public struct RPCRouter: Sendable {
     }
 
     public func merging(_ other: RPCRouter) -> RPCRouter {
-        RPCRouter(Array(methods.values) + Array(other.methods.values), maxDepth: maxDepth)
+        RPCRouter(Array(methods.values) + Array(other.methods.values), maxDepth: maxDepth).observed(by: observer)
+    }
+
+    /// This router, telling `observer` of every call it answers.
+    public func observed(by observer: (any RPCCallObserver)?) -> RPCRouter {
+        var router = self
+        router.observer = observer
+        return router
     }
 
     /// The execution class of a payload: detached when any request in it is detached.
@@ -52,6 +61,21 @@ public struct RPCRouter: Sendable {
     }
 
     public func outcome(of request: JSONRPCRequest) async -> Result<JSONValue, JSONRPCError> {
+        guard let observer else { return await run(request) }
+        let started = ContinuousClock.now
+        let outcome = await run(request)
+        let method = methods[request.method] == nil ? RPCRouter.unknownMethodLabel : request.method
+        var error: JSONRPCError?
+        if case .failure(let failure) = outcome { error = failure }
+        observer.rpcCallFinished(method: method, error: error, duration: .now - started)
+        return outcome
+    }
+
+    /// What an observer is told as the method of a call whose name the router does not have (the names
+    /// callers send are not a bounded set).
+    public static let unknownMethodLabel = "unknown"
+
+    private func run(_ request: JSONRPCRequest) async -> Result<JSONValue, JSONRPCError> {
         guard let method = methods[request.method] else { return .failure(.methodNotFound(request.method)) }
         let call: RPCCall
         switch Self.bind(request.params, to: method) {
@@ -96,6 +120,29 @@ public struct RPCRouter: Sendable {
             }
         }
         return .success(RPCCall(method: method.name, params: named))
+    }
+}
+
+/// Told of every call an ``RPCRouter`` answered (``RPCRouter/observed(by:)``): the method
+/// (``RPCRouter/unknownMethodLabel`` for a name the router does not have), the error it answered with (nil for a
+/// result) and how long it took.
+public protocol RPCCallObserver: Sendable {
+    func rpcCallFinished(method: String, error: JSONRPCError?, duration: Duration)
+}
+
+extension JSONRPCError {
+    /// The error as a metrics label: a Folio error's snake-case name (`unknown_store`, `service_unavailable`),
+    /// else the JSON-RPC one (`method_not_found`, `invalid_params`, `internal_error`, …).
+    public var outcomeLabel: String {
+        if let folio = folioCode { return folio.typeName.lowercased() }
+        switch code {
+        case -32700: return "parse_error"
+        case -32600: return "invalid_request"
+        case -32601: return "method_not_found"
+        case -32602: return "invalid_params"
+        case -32603: return "internal_error"
+        default: return "server_error"
+        }
     }
 }
 

@@ -14,7 +14,7 @@ extension FolioClient {
         let request = HTTPClientRequest(
             method: call.method, url: baseURL + call.path, headers: headers, body: call.body?.serialized(),
             maxResponseSize: call.maxResponseSize)
-        let response = try await transfer(request)
+        let response = try await observedTransfer(request, call)
         if call.maxResponseSize == nil, response.body.count > configuration.maxResponseSize {
             throw .malformedResponse(
                 "\(call.method) \(call.path): answer larger than \(configuration.maxResponseSize) bytes")

@@ -32,11 +32,14 @@ public struct FolioClient: Sendable {
     public let configuration: Configuration
     let httpClient: HTTPClient
     let baseURL: String
+    /// Told of every call, for the process's metrics (nil: nobody).
+    public let observer: (any FolioCallObserver)?
 
     /// Creates a client that sends through `httpClient` (share one per process: it keeps connections).
-    public init(configuration: Configuration, httpClient: HTTPClient) {
+    public init(configuration: Configuration, httpClient: HTTPClient, observer: (any FolioCallObserver)? = nil) {
         self.configuration = configuration
         self.httpClient = httpClient
+        self.observer = observer
         var base = configuration.baseURL
         while base.hasSuffix("/") { base.removeLast() }
         baseURL = base
@@ -47,6 +50,6 @@ public struct FolioClient: Sendable {
     public func calling(timeout: Duration) -> FolioClient {
         var configuration = configuration
         configuration.timeout = timeout
-        return FolioClient(configuration: configuration, httpClient: httpClient)
+        return FolioClient(configuration: configuration, httpClient: httpClient, observer: observer)
     }
 }

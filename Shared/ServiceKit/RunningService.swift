@@ -12,11 +12,17 @@ public final class RunningService: Sendable {
     public let context: ServiceContext
     private let subscriptions: [any BusSubscription]
     private let background: [Task<Void, Never>]
+    /// The metrics port (`FOLIO_METRICS_PORT`), when the process serves one.
+    public let metricsServer: MetricsServer?
 
-    private init(context: ServiceContext, subscriptions: [any BusSubscription], background: [Task<Void, Never>]) {
+    private init(
+        context: ServiceContext, subscriptions: [any BusSubscription], background: [Task<Void, Never>],
+        metricsServer: MetricsServer?
+    ) {
         self.context = context
         self.subscriptions = subscriptions
         self.background = background
+        self.metricsServer = metricsServer
     }
 
     /// Starts the service. `transport` replaces the NATS connection in tests.
@@ -26,6 +32,15 @@ public final class RunningService: Sendable {
         let logger = Logger(
             service: definition.name, minimumLevel: configuration.logLevel, metadata: ["worker": configuration.workerID]
         )
+        let metrics = ServiceMetrics(service: definition.name, worker: configuration.workerID)
+        // Bound first, so a port that is taken stops the start at once; /healthz says `starting` until the end.
+        let metricsServer = try configuration.metricsPort.map { port in
+            try MetricsServer(host: configuration.metricsHost, port: port, registry: metrics.registry)
+        }
+        if let metricsServer {
+            logger.info(
+                "metrics listening", ["host": configuration.metricsHost, "port": String(metricsServer.port)])
+        }
         let database = PostgresPool(url: configuration.databaseURL, size: configuration.databasePoolSize)
         logger.info("waiting for PostgreSQL")
         try await database.waitUntilReady(timeout: .seconds(60))
@@ -57,10 +72,10 @@ public final class RunningService: Sendable {
                     url: configuration.natsURL, name: "\(definition.name)-\(configuration.workerID)",
                     connectTimeout: .seconds(60), access: configuration.natsAccess))
         }
-        let registry = StoreRegistry(queueCapacity: configuration.queueCapacity)
+        let registry = StoreRegistry(queueCapacity: configuration.queueCapacity, observer: metrics)
         let context = ServiceContext(
             name: definition.name, workerID: configuration.workerID, transport: bus, database: database, logger: logger,
-            registry: registry, configuration: configuration)
+            registry: registry, configuration: configuration, metrics: metrics)
         _ = try await database.execute(
             """
             INSERT INTO service_workers (service, worker_id) VALUES (\(definition.name), \(configuration.workerID))
@@ -68,10 +83,12 @@ public final class RunningService: Sendable {
             """)
 
         let stores = definition.stores(context)
+        metrics.hosting(kinds: stores.map(\.kind))
         let adopt = StoreEndpoint.adoptMethod(
             transport: bus, registry: registry, persistence: context.snapshots,
             restorers: Dictionary(stores.map { ($0.kind, $0.restorer) }, uniquingKeysWith: { first, _ in first }))
         let router = RPCRouter(stores.map(\.mountMethod) + (try await definition.methods(context)) + [adopt])
+            .observed(by: metrics)
         var subscriptions: [any BusSubscription] = []
         subscriptions.append(
             try await bus.serve(
@@ -80,7 +97,7 @@ public final class RunningService: Sendable {
         if !internalMethods.isEmpty {
             subscriptions.append(
                 try await bus.serve(
-                    RPCRouter(internalMethods), subject: BusSubjects.internalRPC(definition.name),
+                    RPCRouter(internalMethods).observed(by: metrics), subject: BusSubjects.internalRPC(definition.name),
                     queueGroup: BusSubjects.queueGroup(definition.name)))
         }
         subscriptions.append(
@@ -89,7 +106,9 @@ public final class RunningService: Sendable {
             })
         let background = definition.background(context) + [resealSnapshots(context)]
         logger.info("service started", ["subject": BusSubjects.rpc(definition.name)])
-        return RunningService(context: context, subscriptions: subscriptions, background: background)
+        metricsServer?.enter(.running)
+        return RunningService(
+            context: context, subscriptions: subscriptions, background: background, metricsServer: metricsServer)
     }
 
     /// Seals the snapshots stored in clear (before sealing existed) or with a previous secrets key.
@@ -107,11 +126,13 @@ public final class RunningService: Sendable {
 
     /// Stops answering, lets in-flight work end with its stores, and closes the database pool.
     public func stop() async {
+        metricsServer?.enter(.stopping)
         for task in background { task.cancel() }
         for task in background { await task.value }
         for subscription in subscriptions { await subscription.cancel() }
         await context.registry.removeAll()
         await context.database.close()
+        await metricsServer?.shutdown()
         context.logger.info("service stopped")
     }
 }

@@ -26,6 +26,10 @@ public struct ServiceConfiguration: Sendable {
     public var sessionTokenIssuer: String
     /// The clock skew allowed on a session token's `iat` and `exp` (`FOLIO_SESSION_TOKEN_LEEWAY_SECONDS`).
     public var sessionTokenLeewaySeconds: Int64
+    /// Where the process serves its own metrics and health (`FOLIO_METRICS_HOST`, `FOLIO_METRICS_PORT`): nil
+    /// serves none, 0 picks a free port.
+    public var metricsHost = "127.0.0.1"
+    public var metricsPort: UInt16?
 
     public init(
         databaseURL: String, natsURL: String, databasePoolSize: Int = 4, logLevel: Logger.Level = .info,
@@ -74,6 +78,10 @@ public struct ServiceConfiguration: Sendable {
             sessionTokenLeewaySeconds: Int64(try leeway(environment)))
         configuration.folioSelfieProxyURL = environment.string(
             "FOLIO_SELFIE_PROXY_URL", default: configuration.folioSelfieProxyURL)
+        configuration.metricsHost = environment.string("FOLIO_METRICS_HOST", default: configuration.metricsHost)
+        if environment.optionalString("FOLIO_METRICS_PORT") != nil {
+            configuration.metricsPort = try environment.port("FOLIO_METRICS_PORT", default: 0)
+        }
         return configuration
     }
 

@@ -24,11 +24,13 @@ extension ServiceContext {
     /// curl's own limit; each call's shorter timeout ends it earlier.
     static let folioTransferLimit = Duration.seconds(120)
 
-    static func makeFolioClient(_ configuration: ServiceConfiguration, connections: Int = folioConnections)
-        -> FolioClient
-    {
+    static func makeFolioClient(
+        _ configuration: ServiceConfiguration, connections: Int = folioConnections,
+        observer: (any FolioCallObserver)? = nil
+    ) -> FolioClient {
         FolioClient(
             configuration: .init(baseURL: configuration.folioAPIURL, apiKey: configuration.folioAPIKey),
-            httpClient: HTTPClient(configuration: .init(timeout: folioTransferLimit, maxConnections: connections)))
+            httpClient: HTTPClient(configuration: .init(timeout: folioTransferLimit, maxConnections: connections)),
+            observer: observer)
     }
 }

@@ -19,10 +19,13 @@ public struct ServiceContext: Sendable {
     /// The client of Folio's long polls (the vault's change feed): connections of its own, so polls that wait
     /// never hold up the calls that answer at once (see ``folioLongPollClient(timeoutSeconds:)``).
     public let folioLongPolls: FolioClient
+    /// What the process counts, served on its metrics port (docs/operations.md "Metrics"); the routers, the
+    /// store registry and the Folio clients report to it.
+    public let metrics: ServiceMetrics
 
     public init(
         name: String, workerID: String, transport: any BusTransport, database: PostgresPool, logger: Logger,
-        registry: StoreRegistry, configuration: ServiceConfiguration
+        registry: StoreRegistry, configuration: ServiceConfiguration, metrics: ServiceMetrics? = nil
     ) {
         self.name = name
         self.workerID = workerID
@@ -31,8 +34,11 @@ public struct ServiceContext: Sendable {
         self.logger = logger
         self.registry = registry
         self.configuration = configuration
-        folio = Self.makeFolioClient(configuration)
-        folioLongPolls = Self.makeFolioClient(configuration, connections: Self.folioLongPollConnections)
+        let metrics = metrics ?? ServiceMetrics(service: name, worker: workerID)
+        self.metrics = metrics
+        folio = Self.makeFolioClient(configuration, observer: metrics)
+        folioLongPolls = Self.makeFolioClient(
+            configuration, connections: Self.folioLongPollConnections, observer: metrics)
     }
 
     public var bus: BusClient { BusClient(transport: transport, timeout: configuration.busTimeout) }

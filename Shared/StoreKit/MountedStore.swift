@@ -4,6 +4,8 @@ import FolioModel
 public protocol MountedStore: Sendable {
     nonisolated var id: StoreID { get }
     nonisolated var runtime: RuntimeContext { get }
+    /// The store's kind (`inquiry`, `vault`), for the process's metrics.
+    nonisolated var kind: String { get }
     func dispatch(json: JSONValue) async throws
     func state() async throws(StoreError) -> VersionedModel
     func next(afterVersion: Int64?, timeout: Duration) async -> VersionedModel?
@@ -15,3 +17,8 @@ public protocol MountedStore: Sendable {
 }
 
 extension StoreHost: MountedStore {}
+
+extension MountedStore {
+    /// Stores that do not say their kind.
+    public var kind: String { "" }
+}

@@ -5,12 +5,17 @@ import Synchronization
 public final class RuntimeContext: Sendable {
     public let id: String
     public let queue: RuntimeActionQueue
+    /// Told what the runtime's stores do, for the process's metrics (the registry's observer).
+    public let observer: (any StoreObserver)?
     private let shutDown = Mutex(false)
     private let onShutdown = Mutex<[@Sendable () async -> Void]>([])
 
-    public init(id: String, queueCapacity: Int = RuntimeActionQueue.defaultCapacity) {
+    public init(
+        id: String, queueCapacity: Int = RuntimeActionQueue.defaultCapacity, observer: (any StoreObserver)? = nil
+    ) {
         self.id = id
         self.queue = RuntimeActionQueue(capacity: queueCapacity)
+        self.observer = observer
     }
 
     public var isShutDown: Bool { shutDown.withLock { $0 } }

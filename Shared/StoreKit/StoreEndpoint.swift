@@ -66,6 +66,7 @@ public struct StoreEndpoint: Sendable {
             let endpoint = StoreEndpoint(service: id.service, transport: transport, registry: registry)
             let store = try await restore(snapshot, await registry.runtime(snapshot.runtimeID))
             try await endpoint.serve(store)
+            registry.observer?.storeAdopted(kind: snapshot.kind)
             return ["adopted": true]
         }
     }
@@ -101,6 +102,6 @@ public struct StoreEndpoint: Sendable {
                 await registry.close(try await lookup(call).id)
                 return .null
             },
-        ])
+        ]).observed(by: registry.observer)
     }
 }

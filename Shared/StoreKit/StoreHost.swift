@@ -20,6 +20,9 @@ public actor StoreHost<Reducer: StoreReducer> {
     private var flushWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
     private var lastFlushWaiterID = 0
     private var deletion: Task<Void, Never>?
+    /// What the metrics were told of this store last: its unfinished effects, and whether it counts as open.
+    private var meteredEffects = 0
+    private var meteredOpen = false
 
     public init(
         id: StoreID, kind: String, runtime: RuntimeContext, reducer: Reducer, initialState: Reducer.State,
@@ -48,7 +51,8 @@ public actor StoreHost<Reducer: StoreReducer> {
             perform(machine.eventDeferred(event))
         case .queued:
             // A full queue refuses the offer: the action is dropped and dispatch still succeeds.
-            _ = await runtime.queue.offer { [weak self] in await self?.receiveQueued(event) }
+            let accepted = await runtime.queue.offer { [weak self] in await self?.receiveQueued(event) }
+            if !accepted { runtime.observer?.actionDropped(kind: kind) }
         }
     }
 
@@ -160,6 +164,7 @@ public actor StoreHost<Reducer: StoreReducer> {
                     await self?.snapshotRetryDue()
                 }
             case .runEffects(let started):
+                runtime.observer?.effectsStarted(kind: kind, count: started.count)
                 for started in started { run(started.id, started.effect) }
             case .wakeWaiters(let wakeUps):
                 for wakeUp in wakeUps { waiters.removeValue(forKey: wakeUp.waiterID)?.resume(returning: wakeUp.model) }
@@ -178,6 +183,30 @@ public actor StoreHost<Reducer: StoreReducer> {
                     .error("store closed", ["error": error.description])
             }
         }
+        meter()
+    }
+
+    /// Tells the metrics what changed: the effects asked for and not finished, and whether the store counts as
+    /// open (not closed, its runtime not shut down, and its reducer says so of its state).
+    private func meter() {
+        guard let observer = runtime.observer else { return }
+        let effects = machine.unfinishedEffects.count
+        if effects != meteredEffects {
+            observer.effectsPending(kind: kind, delta: effects - meteredEffects)
+            meteredEffects = effects
+        }
+        let open = !machine.isClosed && !machine.isRuntimeShutDown && Reducer.countsAsOpen(machine.reducerState)
+        if open != meteredOpen {
+            observer.storesOpen(kind: kind, delta: open ? 1 : -1)
+            meteredOpen = open
+        }
+    }
+
+    /// A store let go of (handed to another worker, the process stopping) no longer counts.
+    deinit {
+        guard let observer = runtime.observer else { return }
+        if meteredEffects != 0 { observer.effectsPending(kind: kind, delta: -meteredEffects) }
+        if meteredOpen { observer.storesOpen(kind: kind, delta: -1) }
     }
 
     private func save(_ snapshot: StoreSnapshot) {

@@ -27,11 +27,18 @@ public protocol StoreReducer: Sendable {
     /// The schemas of the model and the actions (the OpenRPC document publishes them; reducer tests hold every
     /// model they reach to them).
     static var contract: StoreContract? { get }
+
+    /// Whether a mounted store in `state` counts as open in the process's metrics (`folio_service_stores_open`):
+    /// an inquiry under way. False by default.
+    static func countsAsOpen(_ state: State) -> Bool
 }
 
 extension StoreReducer {
     /// Stores that publish no schema.
     public static var contract: StoreContract? { nil }
+
+    /// Stores that count none of their states as open.
+    public static func countsAsOpen(_ state: State) -> Bool { false }
 }
 
 /// How an action reaches its store (spec: "The runtime's action queue").

@@ -17,19 +17,26 @@ public actor StoreRegistry {
     private var attached: [StoreID: [any BusSubscription]] = [:]
     private var runtimes: [String: RuntimeContext] = [:]
     public let queueCapacity: Int
+    /// Told what the stores of this process do (mounted, unmounted, adopted, their effects): the metrics.
+    public nonisolated let observer: (any StoreObserver)?
 
-    public init(queueCapacity: Int = RuntimeActionQueue.defaultCapacity) { self.queueCapacity = queueCapacity }
+    public init(queueCapacity: Int = RuntimeActionQueue.defaultCapacity, observer: (any StoreObserver)? = nil) {
+        self.queueCapacity = queueCapacity
+        self.observer = observer
+    }
 
     /// The runtime's context in this process, created on first use.
     public func runtime(_ id: String) -> RuntimeContext {
         if let existing = runtimes[id] { return existing }
-        let context = RuntimeContext(id: id, queueCapacity: queueCapacity)
+        let context = RuntimeContext(id: id, queueCapacity: queueCapacity, observer: observer)
         runtimes[id] = context
         return context
     }
 
     public func register(_ store: any MountedStore, subscription: (any BusSubscription)?) async {
-        stores[store.id] = Entry(store: store, subscription: subscription)
+        if stores.updateValue(Entry(store: store, subscription: subscription), forKey: store.id) == nil {
+            observer?.storeMounted(kind: store.kind)
+        }
         // A runtime that shut down while the store was being made: nothing must stay behind for it.
         if store.runtime.isShutDown {
             await store.runtimeDidShutDown()
@@ -67,6 +74,7 @@ public actor StoreRegistry {
     private func retire(_ id: StoreID) async {
         for subscription in attached.removeValue(forKey: id) ?? [] { await subscription.cancel() }
         guard let entry = stores.removeValue(forKey: id) else { return }
+        observer?.storeUnmounted(kind: entry.store.kind)
         retired[id] = Entry(store: ClosedStore(id: id, runtime: entry.store.runtime), subscription: entry.subscription)
     }
 
@@ -93,8 +101,12 @@ public actor StoreRegistry {
     /// Forgets a store and stops answering for it (process shutdown, or handing it to another worker).
     public func remove(_ id: StoreID) async {
         for subscription in attached.removeValue(forKey: id) ?? [] { await subscription.cancel() }
-        guard let entry = stores.removeValue(forKey: id) ?? retired.removeValue(forKey: id) else { return }
-        await entry.subscription?.cancel()
+        if let open = stores.removeValue(forKey: id) {
+            observer?.storeUnmounted(kind: open.store.kind)
+            await open.subscription?.cancel()
+        } else if let closed = retired.removeValue(forKey: id) {
+            await closed.subscription?.cancel()
+        }
     }
 
     /// Forgets every store once its snapshot is stored, so another worker can adopt it as it last was.
