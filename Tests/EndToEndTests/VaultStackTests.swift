@@ -52,6 +52,14 @@ extension FoundationStackTests {
             $0["flow"]?["type"] == "AUTHENTICATED" || $0["flow"]?["type"] == "FAILED"
         }
         XCTAssertEqual(done["flow"]?["type"], "AUTHENTICATED", "\(done)")
+        // AuthStore shows Authenticated at once and the session switches right after it (docs/auth-store.md
+        // "The switch"): what the test does next is for chen, so it waits until the runtime's session is chen's.
+        let session = try await rpc("session.mount", token: token)
+        let sessionStore = try XCTUnwrap(session["result"]?["storeId"]?.stringValue, "\(session)")
+        _ = try await follow(sessionStore, token: token) {
+            $0["identity"]?["value"]?["userId"] == "acct_chen" && $0["status"] == ["type": "ACTIVE"]
+        }
+        _ = try await rpc("store.close", ["storeId": .string(sessionStore)], token: token)
     }
 
     func records(_ model: JSONValue) -> [JSONValue] { model["records"]?.arrayValue ?? [] }
