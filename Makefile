@@ -1,5 +1,5 @@
 # The two commands of README.md. Both install what is missing first.
-.PHONY: run test build bench format clean
+.PHONY: run test build bench fuzz format clean
 
 run:
 	scripts/install-deps.sh
@@ -20,6 +20,10 @@ bench:
 	bench/run inquiry
 	bench/run inquiry-memory
 	bench/run capture
+
+# Every libFuzzer target of Fuzz/ for FOLIO_FUZZ_SECONDS (default 60) each; fails on a crash (docs/fuzzing.md).
+fuzz:
+	scripts/fuzz.sh
 
 format:
 	swift format --in-place --recursive Package.swift Shared Services Tests bench/Sources
