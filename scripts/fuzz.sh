@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets of Fuzz/ (one executable, folio-fuzz) and runs each for a set time, failing on the
-# first input that crashes one (docs/fuzzing.md).
+# Builds the libFuzzer targets of Fuzz/ (one executable, folio-fuzz) and runs each for a set time, failing when an
+# input crashes one (docs/fuzzing.md).
 #
-#   scripts/fuzz.sh [TARGET...]            every target (or those named) for FOLIO_FUZZ_SECONDS each (default 60)
-#   scripts/fuzz.sh --smoke                every target for FOLIO_FUZZ_SMOKE_SECONDS each (default 5): what CI runs
-#   scripts/fuzz.sh --list                 the targets
+#   scripts/fuzz.sh [TARGET...]              every target (or those named) for FOLIO_FUZZ_SECONDS each (default 60),
+#                                            release build with AddressSanitizer: `make fuzz`
+#   scripts/fuzz.sh --smoke [TARGET...]      FOLIO_FUZZ_SMOKE_SECONDS each (default 4), debug build: what CI runs
+#   scripts/fuzz.sh --list                   the targets
 #   scripts/fuzz.sh --reproduce TARGET FILE  runs one input once, with a Swift backtrace if it crashes
 #
 # Inputs that reach new code go to .build/fuzz/corpus/TARGET (kept between runs; the seeds in Fuzz/Corpus/TARGET
 # are only read). A crash is kept as .build/fuzz/crashes/TARGET/crash-<sha1>, and the script says how to run it
-# again. FOLIO_FUZZ_JOBS=N runs N workers per target (libFuzzer -fork), FOLIO_FUZZ_ARGS adds libFuzzer flags.
+# again. FOLIO_FUZZ_JOBS=N runs N workers per target (libFuzzer -fork), FOLIO_FUZZ_ARGS adds libFuzzer flags,
+# FOLIO_FUZZ_CONFIGURATION=debug|release overrides the build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -26,7 +28,7 @@ while [ $# -gt 0 ]; do
             reproduce_target=$2 reproduce_file=$3
             shift 2
             ;;
-        -h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "scripts/fuzz.sh: unknown option $1" >&2; exit 2 ;;
         *) targets+=("$1") ;;
     esac
@@ -34,17 +36,33 @@ while [ $# -gt 0 ]; do
 done
 
 scripts/install-deps.sh
-bin_dir=Fuzz/.build/release
-binary=$bin_dir/folio-fuzz
 
-# Only the fuzz package is built with the sanitizers: libFuzzer (-sanitize=fuzzer gives the coverage feedback
-# and libFuzzer's main) and AddressSanitizer (out-of-bounds reads through unsafe pointers, which -O does not
-# check). The main package's .build is not touched.
-echo "== fuzz build (swift build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address)"
+# Only the fuzz package is built with the sanitizers, in Fuzz/.build; the main package's .build is not touched.
+# A full run builds in release mode with libFuzzer (-sanitize=fuzzer: coverage feedback and the driver) and
+# AddressSanitizer (out-of-bounds reads through unsafe pointers, which -O does not check). The smoke run builds
+# in debug mode with libFuzzer alone, in a third of the time: -Onone checks unsafe buffer bounds itself.
+if [ "$mode" = smoke ]; then
+    configuration=${FOLIO_FUZZ_CONFIGURATION:-debug}
+else
+    configuration=${FOLIO_FUZZ_CONFIGURATION:-release}
+fi
+sanitizers=fuzzer
+[ "$configuration" = release ] && sanitizers=fuzzer,address
+build=(swift build --package-path Fuzz -c "$configuration" -Xswiftc "-sanitize=$sanitizers")
+echo "== fuzz build (${build[*]})"
 start=$SECONDS
-swift build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address 2>&1 \
-    | grep -vE "^\[[0-9]+/[0-9]+\] (Compiling|Write|Copying|Emitting)" || true
-[ -x "$binary" ] || { echo "== fuzz build failed" >&2; exit 1; }
+mkdir -p .build/fuzz
+set +e
+"${build[@]}" >.build/fuzz/build.log 2>&1
+status=$?
+set -e
+if [ "$status" -ne 0 ]; then
+    echo "== fuzz build failed (status $status); its errors and the end of .build/fuzz/build.log:" >&2
+    grep -E "error:" .build/fuzz/build.log | sort -u | head -40 >&2
+    tail -n 30 .build/fuzz/build.log >&2
+    exit 1
+fi
+binary=Fuzz/.build/$configuration/folio-fuzz
 echo "   built in $((SECONDS - start)) s: $binary"
 
 # libFuzzer catches the crash itself: Swift's backtracer would take the signal first and exit without leaving
@@ -70,7 +88,7 @@ if [ "$mode" = reproduce ]; then
 fi
 
 if [ "$mode" = smoke ]; then
-    seconds=${FOLIO_FUZZ_SMOKE_SECONDS:-5}
+    seconds=${FOLIO_FUZZ_SMOKE_SECONDS:-4}
 else
     seconds=${FOLIO_FUZZ_SECONDS:-60}
 fi
@@ -98,7 +116,7 @@ for target in "${targets[@]}"; do
     pid=$!
     # Progress: libFuzzer's status lines ("#N pulse/NEW cov: … exec/s: …") as they come, a few a target.
     if [ "$mode" = run ]; then
-        tail -n +1 -f --pid="$pid" "$log" 2>/dev/null | grep --line-buffered -E "^#[0-9]+\s+(INITED|pulse)" \
+        tail -n +1 -f --pid="$pid" "$log" 2>/dev/null | grep -a --line-buffered -E "^#[0-9]+\s+(INITED|pulse)" \
             | sed -u 's/^/   /' &
         progress=$!
     fi
@@ -106,17 +124,19 @@ for target in "${targets[@]}"; do
     status=$?
     [ "$mode" = run ] && { wait "$progress" 2>/dev/null || true; }
     set -e
-    runs=$(grep -E "^stat::number_of_executed_units:" "$log" | tail -1 | awk '{ print $2 }')
-    rate=$(grep -E "^stat::average_exec_per_sec:" "$log" | tail -1 | awk '{ print $2 }')
+    runs=$(grep -a -E "^stat::number_of_executed_units:" "$log" | tail -1 | awk '{ print $2 }')
+    rate=$(grep -a -E "^stat::average_exec_per_sec:" "$log" | tail -1 | awk '{ print $2 }')
     size=$(find "$corpus" -type f | wc -l)
     if [ "$status" -eq 0 ]; then
         echo "   clean: ${runs:-?} runs, ${rate:-?} exec/s, corpus $size inputs"
         continue
     fi
     failed+=("$target")
-    artifact=$(grep -oE "Test unit written to \S+" "$log" | tail -1 | awk '{ print $5 }')
-    echo "== $target FAILED (libFuzzer status $status); the end of its log ($log):"
-    grep -vE "^(#[0-9]+|INFO:|MS:|0x)" "$log" | tail -n 40 | sed 's/^/   /'
+    artifact=$(grep -a -oE "Test unit written to \S+" "$log" | tail -1 | awk '{ print $5 }')
+    echo "== $target FAILED (libFuzzer status $status); what stopped it and where, from $log:"
+    # Swift's message (Fatal error, precondition), libFuzzer's or ASan's verdict, and the project's frames.
+    grep -a -m 5 -E "Fatal error|[Ee]rror:|ERROR: |SUMMARY: |Slowest unit|out-of-memory|Timeout" "$log" | sed 's/^/   /'
+    grep -a -E "^\s+#[0-9]+ 0x" "$log" | grep -E "/(Shared|Services|Fuzz)/" | head -n 12 | sed 's/^/   /'
     if [ -n "$artifact" ]; then
         echo "   the input is kept as $artifact ($(wc -c <"$artifact") bytes, base64 below); run it again with"
         echo "     scripts/fuzz.sh --reproduce $target $artifact"

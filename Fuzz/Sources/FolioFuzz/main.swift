@@ -4,22 +4,15 @@ import CFuzzer
     import Glibc
 #endif
 
-// folio-fuzz: FOLIO_FUZZ_TARGET names the target (its libFuzzer flags and corpus folders follow as arguments);
-// FOLIO_FUZZ_TARGET=list prints the targets with their -max_len, one a line, for scripts/fuzz.sh. The variable,
-// not an argument, names the target so that the processes libFuzzer starts itself (-fork, -minimize_crash) run
-// the same one.
+// folio-fuzz: FOLIO_FUZZ_TARGET names the target; libFuzzer's flags and corpus folders are the arguments
+// (docs/fuzzing.md). A release build starts here: SwiftPM points an executable's `main` at this file, so libFuzzer's
+// own main is not linked and this one hands libFuzzer's driver the selected target.
 
-let name = getenv("FOLIO_FUZZ_TARGET").map { String(cString: $0) } ?? ""
-if name == "list" {
-    for target in fuzzTargets { print("\(target.name) \(target.maxLength)") }
-    exit(0)
-}
-guard let target = fuzzTargets.first(where: { $0.name == name }) else {
-    print("folio-fuzz: set FOLIO_FUZZ_TARGET to one of: \(fuzzTargets.map { $0.name }.joined(separator: " "))")
-    exit(2)
-}
-selectedTarget = target
-
+_ = selectedTarget
 var argc = CommandLine.argc
 var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&argc, &argv, folioFuzzTestOneInput))
+exit(
+    LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+        runSelectedTarget(data, size)
+        return 0
+    })
