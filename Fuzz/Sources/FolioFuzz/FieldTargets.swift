@@ -83,11 +83,13 @@ enum DateTarget: FuzzTarget {
     }
 }
 
-/// A phone field's input (PhoneFieldFormatter over libphonenumber, what Edit and Submit run). Input lines: the
-/// region (`DE`), the dial code the field's option gives (`+49`, empty for none), then the typed national text.
+/// A phone field's input (PhoneFieldFormatter over libphonenumber, what Edit and Submit run), and the same text
+/// given to Shared/PhoneNumbers as it is, not reduced to digits first. Input lines: the region (`DE`), the dial
+/// code the field's option gives (`+49`, empty for none), then the typed national text.
 enum PhoneTarget: FuzzTarget {
     static let name = "phone"
     static let formatter = PhoneFieldFormatter()
+    static let numbers = PhoneNumberFormatter()
 
     static func run(_ bytes: [UInt8]) {
         var input = FuzzInput(bytes)
@@ -101,6 +103,14 @@ enum PhoneTarget: FuzzTarget {
             FuzzCheck.fail("a full number without +: \(text.fullNumber)")
         }
         _ = PhoneFieldFormatter.fullNumber(dialCode: dialCode, nationalText: national)
+        if let region = try? PhoneRegion(region) {
+            _ = try? numbers.asYouType(national, region: region)
+            if let number = try? numbers.parse(national: national, region: region) {
+                guard number.e164.hasPrefix("+\(number.countryCode)") else {
+                    FuzzCheck.fail("E.164 \(number.e164) without its country code \(number.countryCode)")
+                }
+            }
+        }
     }
 }
 
