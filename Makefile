@@ -1,5 +1,5 @@
 # The two commands of README.md. Both install what is missing first.
-.PHONY: run test build bench load format clean
+.PHONY: run test build bench load fuzz format clean
 
 run:
 	scripts/install-deps.sh
@@ -25,6 +25,10 @@ bench:
 # The Locust load driver (load/) against make run's stack, or one of its own: docs/operations.md "Load tests".
 load:
 	scripts/load.sh
+
+# Every libFuzzer target of Fuzz/ for FOLIO_FUZZ_SECONDS (default 60) each; fails on a crash (docs/fuzzing.md).
+fuzz:
+	scripts/fuzz.sh
 
 format:
 	swift format --in-place --recursive Package.swift Shared Services Tests bench/Sources

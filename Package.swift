@@ -12,6 +12,23 @@ let package = Package(
         .executable(name: "folio-vault", targets: ["folio-vault"]),
         .executable(name: "folio-documents", targets: ["folio-documents"]),
         .executable(name: "folio-bench", targets: ["folio-bench"]),
+        // The libraries the fuzz targets of Fuzz/ (a package of its own) feed bytes into.
+        .library(name: "FolioModel", targets: ["FolioModel"]),
+        .library(name: "FolioWire", targets: ["FolioWire"]),
+        .library(name: "Bus", targets: ["Bus"]),
+        .library(name: "Crypto", targets: ["Crypto"]),
+        .library(name: "WireModel", targets: ["WireModel"]),
+        .library(name: "StoreKit", targets: ["StoreKit"]),
+        .library(name: "FolioAPI", targets: ["FolioAPI"]),
+        .library(name: "FolioClient", targets: ["FolioClient"]),
+        .library(name: "StoreKitTesting", targets: ["StoreKitTesting"]),
+        .library(name: "AuthService", targets: ["AuthService"]),
+        .library(name: "InquiryService", targets: ["InquiryService"]),
+        .library(name: "VaultService", targets: ["VaultService"]),
+        .library(name: "DocumentReceiver", targets: ["DocumentReceiver"]),
+        .library(name: "PhoneNumbers", targets: ["PhoneNumbers"]),
+        .library(name: "DocumentCapture", targets: ["DocumentCapture"]),
+        .library(name: "Images", targets: ["Images"]),
     ],
     targets: [
         // MARK: C libraries

@@ -45,6 +45,18 @@ final class DateFormatPatternTests: XCTestCase {
         XCTAssertNotNil(DateFormatPattern("dd.mm.yyyy"))
     }
 
+    /// Found by the date fuzz target (Fuzz/Corpus/date/regression-multi-character-upper-case): a format character
+    /// whose upper case is more than one character (`ß` gives `SS`; U+FFFD with a combining ypogegrammeni gives
+    /// two) stopped the process where the format was read.
+    func testAFormatCharacterWhoseUpperCaseIsSeveralCharactersIsASeparator() throws {
+        let sharpS = try XCTUnwrap(DateFormatPattern("DD.MM.YYYYß"))
+        XCTAssertEqual(sharpS.maskPattern, "##.##.####ß")
+        XCTAssertEqual(sharpS.read("12.03.2024x"), .date(try date("2024-03-12")))
+        XCTAssertNil(DateFormatPattern("ßDD.MM"))
+        let combining = try XCTUnwrap(DateFormatPattern("YYYY-MM-\u{FFFD}\u{345}DD"))
+        XCTAssertEqual(combining.read("2024-03-x12"), .date(try date("2024-03-12")))
+    }
+
     func testMaskPatternAndFormattingFollowTheFormat() throws {
         let format = try XCTUnwrap(DateFormatPattern("MM/DD/YYYY"))
         XCTAssertEqual(format.maskPattern, "##/##/####")

@@ -61,6 +61,22 @@ final class MaskFormatterTests: XCTestCase {
         }
     }
 
+    /// Found by the mask fuzz target (Fuzz/Corpus/mask/regression-literal-without-slot): maxLength cut off every
+    /// slot after a literal, which was inserted for the typed digits anyway, and applying the mask again dropped it.
+    func testALiteralWithoutASlotWithinMaxLengthAfterItIsNotInserted() {
+        let capped = MaskFormatter(pattern: "-#", maxLength: 1)
+        XCTAssertEqual(capped.apply("1"), "")
+        let fuzzed = MaskFormatter(pattern: ":" + String(repeating: "\0", count: 19) + "##", maxLength: 5)
+        XCTAssertEqual(fuzzed.apply("123"), "")
+        let dashes = MaskFormatter(pattern: "--##", maxLength: 3)
+        XCTAssertEqual(dashes.apply("12"), "--1")
+        XCTAssertEqual(dashes.apply(dashes.apply("12")), "--1")
+        for typed in ["1", "12", "-", "--1"] {
+            let masked = dashes.apply(typed)
+            XCTAssertEqual(dashes.apply(masked), masked, typed)
+        }
+    }
+
     func testIsCompleteWhenEverySlotIsFilled() {
         XCTAssertTrue(date.isComplete("12.03.2024"))
         XCTAssertFalse(date.isComplete("12.03.202"))

@@ -38,7 +38,8 @@ public struct DateFormatPattern: Hashable, Sendable {
         let characters = Array(format)
         var index = 0
         while index < characters.count {
-            let letter = Character(characters[index].uppercased())
+            // Compared as strings: the upper case of one character can be several (`ß` gives `SS`).
+            let letter = characters[index].uppercased()
             let token: (Element, Int)? =
                 switch letter {
                 case "D": (.day, 2)
@@ -47,7 +48,7 @@ public struct DateFormatPattern: Hashable, Sendable {
                 default: nil
                 }
             if let (element, width) = token {
-                let run = characters[index...].prefix { Character($0.uppercased()) == letter }.count
+                let run = characters[index...].prefix { $0.uppercased() == letter }.count
                 guard run == width else { return nil }
                 elements.append(element)
                 index += width

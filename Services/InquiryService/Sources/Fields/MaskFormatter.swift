@@ -3,7 +3,8 @@
 /// `#` is a slot for one digit; every other pattern character is a literal. Walking the pattern:
 /// - a slot takes the next typed digit, dropping typed non-digits before it;
 /// - a literal is inserted once the text reaches it (some slot before it is filled, or a digit is still to
-///   come), and a typed character equal to that literal is consumed, so `1203` and `12.03.` both give `12.03.`;
+///   come and a slot after the literal can take it), and a typed character equal to that literal is consumed,
+///   so `1203` and `12.03.` both give `12.03.`;
 /// - typed text beyond the pattern is dropped, and `maxLength` caps the result.
 ///
 /// Text without any digit gives `""`. Applying the mask to its own result changes nothing.
@@ -45,8 +46,12 @@ public struct MaskFormatter: Hashable, Sendable {
         var index = 0
         var output = ""
         var filled = 0
+        // Slots still ahead within maxLength: a digit yet to come puts a literal in only if one can take it
+        // (`-#` capped at 1 gives nothing for `1`, not `-`, which would give nothing itself).
+        var slotsAhead = slotCount
         for patternCharacter in reachablePattern {
             if patternCharacter == Self.slot {
+                slotsAhead -= 1
                 while index < input.count, FieldDigit.value(of: input[index]) == nil { index += 1 }
                 guard index < input.count, let digit = FieldDigit.ascii(input[index]) else { break }
                 output.append(digit)
@@ -54,7 +59,7 @@ public struct MaskFormatter: Hashable, Sendable {
                 filled += 1
                 index += 1
             } else {
-                guard filled > 0 || digitsAhead > 0 else { break }
+                guard filled > 0 || (digitsAhead > 0 && slotsAhead > 0) else { break }
                 if index < input.count, input[index] == patternCharacter {
                     if FieldDigit.value(of: input[index]) != nil { digitsAhead -= 1 }
                     index += 1
