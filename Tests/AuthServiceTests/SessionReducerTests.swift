@@ -1,4 +1,5 @@
 import AuthService
+import FolioAPI
 import FolioModel
 import StoreKit
 import StoreKitTesting
@@ -54,6 +55,28 @@ final class SessionReducerTests: XCTestCase {
         }
         XCTAssertFalse(store.state.signingOut)
         store.run(.publishChange(SessionUiModel(identity: fresh, status: .device), folioSessionID: nil))
+        store.finish()
+    }
+
+    func testAnExpiryAnnouncedAfterASignOutLeavesTheNewGuest() {
+        // The sign-out's guest is already shown when the expiry watcher's announcement of the ended session comes.
+        let fresh = SessionIdentity.transient(accountId: "guest-2")
+        var store = ReducerTester(SessionReducer(), state: .init(identity: fresh, status: .device, folioSessionID: nil))
+        let expired = SessionChanged(runtimeID: "rt_1", identity: person, status: .expired, folioSessionID: "ses_1")
+        XCTAssertEqual(SessionReducer.Event.announced(expired), .endedByFolio(folioSessionID: "ses_1"))
+        store.send(.announced(expired))
+        store.finish()
+    }
+
+    func testAnExpiryAnnouncedForTheHeldSessionShowsItExpired() {
+        var store = ReducerTester(
+            SessionReducer(), state: .init(identity: person, status: .active, folioSessionID: "ses_1"))
+        let expired = SessionChanged(runtimeID: "rt_1", identity: person, status: .expired, folioSessionID: "ses_1")
+        store.send(
+            .announced(expired),
+            effects: [.publishChange(SessionUiModel(identity: person, status: .expired), folioSessionID: "ses_1")]
+        ) { $0.status = .expired }
+        store.run(.publishChange(SessionUiModel(identity: person, status: .expired), folioSessionID: "ses_1"))
         store.finish()
     }
 

@@ -1,3 +1,4 @@
+import FolioAPI
 import StoreKit
 import WireModel
 
@@ -12,7 +13,7 @@ extension SessionReducer {
         case switchFailed
         /// Folio ended the session ("Expired sessions").
         case endedByFolio(folioSessionID: String)
-        /// The runtime's session changed elsewhere (a ceremony, another SessionStore, the expiry watcher).
+        /// The runtime's session changed elsewhere (a ceremony, another SessionStore).
         case observed(SessionUiModel, folioSessionID: String?)
     }
 }
@@ -21,5 +22,18 @@ extension SessionReducer.Event: RequestAnswering {
     public var answersRequest: UInt64? {
         if case .transientIdentityCreated(let requestID, _) = self { return requestID }
         return nil
+    }
+}
+
+extension SessionReducer.Event {
+    /// How a mounted store takes a change announced on the bus. Folio ending a session concerns only the store
+    /// that still holds that session (`endedByFolio`): the expiry watcher's announcement can arrive after a
+    /// sign-out already moved the runtime to its new guest, and must not bring the ended identity back.
+    public static func announced(_ change: SessionChanged) -> Self {
+        if change.status == .expired, let session = change.folioSessionID {
+            return .endedByFolio(folioSessionID: session)
+        }
+        return .observed(
+            SessionUiModel(identity: change.identity, status: change.status), folioSessionID: change.folioSessionID)
     }
 }

@@ -24,7 +24,7 @@ enum SessionStore: HostedStore {
     }
 
     static func follows(_ dependencies: Dependencies) -> [EventFollow<Self>] {
-        [.runtimeKeyed(SessionChanged.self) { change, _, _ in [observed(change)] }]
+        [.runtimeKeyed(SessionChanged.self) { change, _, _ in [.announced(change)] }]
     }
 
     /// A change announced between the first read and the subscription reached nobody: a mounted store reads once
@@ -44,10 +44,5 @@ enum SessionStore: HostedStore {
     static func state(of session: RuntimeFacts.Session) -> SessionReducer.State {
         SessionReducer.State(
             identity: session.identity, status: session.status, folioSessionID: session.folioSessionID)
-    }
-
-    static func observed(_ change: SessionChanged) -> SessionReducer.Event {
-        .observed(
-            SessionUiModel(identity: change.identity, status: change.status), folioSessionID: change.folioSessionID)
     }
 }
