@@ -4,7 +4,7 @@
 #
 #   scripts/fuzz.sh [TARGET...]              every target (or those named) for FOLIO_FUZZ_SECONDS each (default 60),
 #                                            release build with AddressSanitizer: `make fuzz`
-#   scripts/fuzz.sh --smoke [TARGET...]      FOLIO_FUZZ_SMOKE_SECONDS each (default 4), debug build: what CI runs
+#   scripts/fuzz.sh --smoke [TARGET...]      FOLIO_FUZZ_SMOKE_SECONDS each (default 3), debug build: what CI runs
 #   scripts/fuzz.sh --list                   the targets
 #   scripts/fuzz.sh --reproduce TARGET FILE  runs one input once, with a Swift backtrace if it crashes
 #
@@ -88,7 +88,7 @@ if [ "$mode" = reproduce ]; then
 fi
 
 if [ "$mode" = smoke ]; then
-    seconds=${FOLIO_FUZZ_SMOKE_SECONDS:-4}
+    seconds=${FOLIO_FUZZ_SMOKE_SECONDS:-3}
 else
     seconds=${FOLIO_FUZZ_SECONDS:-60}
 fi
