@@ -2,10 +2,12 @@
 import PackageDescription
 
 // The fuzz targets: one executable, folio-fuzz, whose main hands libFuzzer the target that FOLIO_FUZZ_TARGET names
-// (docs/fuzzing.md). A package of its own, so that only it is built with -sanitize=fuzzer, in
-// Fuzz/.build: scripts/fuzz.sh builds it with
-//   swift build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address
-// and the main package's `swift build` and `swift test` never see it.
+// (docs/fuzzing.md). A package of its own, so that only it is built with -sanitize=fuzzer, in Fuzz/.build:
+// scripts/fuzz.sh builds it with
+//   swift build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address   (make fuzz)
+//   swift build --package-path Fuzz -c debug -Xswiftc -sanitize=fuzzer             (the smoke run in CI)
+// and the main package's `swift build` and `swift test` never see it. The main package is named FolioHost here
+// so that the products resolve whatever the clone's folder is called.
 let package = Package(
     name: "FolioFuzz",
     platforms: [.macOS(.v15)],

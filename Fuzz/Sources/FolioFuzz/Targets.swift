@@ -58,8 +58,8 @@ func runSelectedTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) {
     selectedTarget.run(bytes)
 }
 
-/// libFuzzer's entry point, for its own main: a debug build (scripts/fuzz.sh --smoke) links that one, because
-/// SwiftPM points `main` at main.swift only in a release build.
+/// libFuzzer's entry point by its conventional name. main.swift's main is the one that runs, but libFuzzer's own
+/// main, which refers to this, comes along from its archive in a debug build and must link.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func folioFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     runSelectedTarget(data, size)
