@@ -238,9 +238,11 @@ class Stack:
     def services(self, command: str) -> None:
         """`scripts/services.sh <command>` on the stack's PostgreSQL and nats-server (`stop-pg`, `start-pg`,
         `stop-nats`, `start-nats`): same ports, same data."""
+        # No FOLIO_ port of the caller (make test exports its own): services.sh takes the folder's remembered ports.
+        environment = {k: v for k, v in os.environ.items() if not k.startswith("FOLIO_")}
         with open(self.logs / "services.log", "ab") as log:
             subprocess.run(
-                [str(ROOT / "scripts" / "services.sh"), command, str(self.services_dir)],
+                [str(ROOT / "scripts" / "services.sh"), command, str(self.services_dir)], env=environment,
                 cwd=ROOT, check=True, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             )
 
