@@ -60,7 +60,6 @@ public enum ExampleModel: WireDescribed {
 
 extension ExampleStoreMethods {
     /// `ExampleModel` and `ExampleAction`.
-    public static var contract: StoreContract {
-        StoreContract(model: ExampleModel.self, action: ExampleAction.self, types: [])
-    }
+    public static let contract: StoreContract = StoreContract(
+        model: ExampleModel.self, action: ExampleAction.self, types: [])
 }

@@ -1,5 +1,5 @@
-import FolioAPI
 import Bus
+import FolioAPI
 import FolioClient
 import FolioModel
 import StoreKit
@@ -30,18 +30,16 @@ public struct AuthReducer: StoreReducer {
     }
 
     /// `AuthUiModel` and `AuthAction` with every type they reference (docs/auth-store.md).
-    public static var contract: StoreContract? {
-        StoreContract(
-            model: AuthUiModel.self, action: AuthAction.self,
-            types: [
-                AuthFlowStep.self, AuthPhase.self, AuthMethod.self, AuthError.self, OtpChannel.self,
-                AuthSocialProvider.self, Platform.self, PasskeyRequest.self, PasskeyRequestOptions.self,
-                PasskeyCredentialDescriptor.self, PasskeyUserVerification.self, DataRegion.self, DataRegionOption.self,
-                AuthStart.self, NewSession.self, AuthIdentifierInput.self, VerificationRequirement.self,
-                VerificationOperation.self, VerificationOperationType.self, AuthAnswer.self, PasskeyOutcome.self,
-                PasskeyAssertion.self,
-            ])
-    }
+    public static let contract: StoreContract? = StoreContract(
+        model: AuthUiModel.self, action: AuthAction.self,
+        types: [
+            AuthFlowStep.self, AuthPhase.self, AuthMethod.self, AuthError.self, OtpChannel.self,
+            AuthSocialProvider.self, Platform.self, PasskeyRequest.self, PasskeyRequestOptions.self,
+            PasskeyCredentialDescriptor.self, PasskeyUserVerification.self, DataRegion.self, DataRegionOption.self,
+            AuthStart.self, NewSession.self, AuthIdentifierInput.self, VerificationRequirement.self,
+            VerificationOperation.self, VerificationOperationType.self, AuthAnswer.self, PasskeyOutcome.self,
+            PasskeyAssertion.self,
+        ])
 
     /// Every AuthStore action skips the runtime's queue: a person waits for each one.
     public static func lane(of action: AuthAction) -> ActionLane { .skipsQueue }

@@ -1,5 +1,5 @@
-import FolioAPI
 import Bus
+import FolioAPI
 import FolioModel
 import StoreKit
 import WireModel
@@ -20,10 +20,8 @@ public struct SessionReducer: StoreReducer {
     }
 
     /// `SessionUiModel` and `SessionAction` with the shared identity types they reference.
-    public static var contract: StoreContract? {
-        StoreContract(
-            model: SessionUiModel.self, action: SessionAction.self, types: [SessionIdentity.self, SessionStatus.self])
-    }
+    public static let contract: StoreContract? = StoreContract(
+        model: SessionUiModel.self, action: SessionAction.self, types: [SessionIdentity.self, SessionStatus.self])
 
     public static func lane(of action: SessionAction) -> ActionLane { .skipsQueue }
 

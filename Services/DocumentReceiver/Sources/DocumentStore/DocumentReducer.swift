@@ -1,5 +1,5 @@
-import FolioAPI
 import Bus
+import FolioAPI
 import FolioModel
 import StoreKit
 import WireModel
@@ -21,11 +21,9 @@ public struct DocumentReducer: StoreReducer {
     }
 
     /// `FolioDocumentUiModel` and `FolioDocumentAction` with every type they reference (docs/documents.md).
-    public static var contract: StoreContract? {
-        StoreContract(
-            model: FolioDocumentUiModel.self, action: FolioDocumentAction.self,
-            types: [FolioDocumentPhase.self] + FolioDocument.wireTypes)
-    }
+    public static let contract: StoreContract? = StoreContract(
+        model: FolioDocumentUiModel.self, action: FolioDocumentAction.self,
+        types: [FolioDocumentPhase.self] + FolioDocument.wireTypes)
 
     public static func lane(of action: FolioDocumentAction) -> ActionLane { .skipsQueue }
 

@@ -1,5 +1,5 @@
-import FolioAPI
 import Bus
+import FolioAPI
 import FolioModel
 import StoreKit
 import WireModel
@@ -22,11 +22,9 @@ public struct DocumentListReducer: StoreReducer {
     }
 
     /// `FolioDocumentListUiModel` and `FolioDocumentListAction` with every type they reference (docs/documents.md).
-    public static var contract: StoreContract? {
-        StoreContract(
-            model: FolioDocumentListUiModel.self, action: FolioDocumentListAction.self,
-            types: [FolioDocumentReception.self] + FolioDocument.wireTypes)
-    }
+    public static let contract: StoreContract? = StoreContract(
+        model: FolioDocumentListUiModel.self, action: FolioDocumentListAction.self,
+        types: [FolioDocumentReception.self] + FolioDocument.wireTypes)
 
     public static func lane(of action: FolioDocumentListAction) -> ActionLane { .skipsQueue }
 

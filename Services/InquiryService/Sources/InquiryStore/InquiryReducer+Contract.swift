@@ -4,9 +4,7 @@ import WireModel
 
 extension InquiryReducer {
     /// The InquiryUiModel, InquiryAction and every wire type they reference (docs/inquiry-store.md).
-    public static var contract: StoreContract? { builtContract }
-
-    private static let builtContract = StoreContract(
+    public static let contract: StoreContract? = StoreContract(
         model: InquiryUiModel.self, action: InquiryAction.self,
         types: modelTypes + stageTypes + fieldTypes + verificationTypes + identityTypes + actionTypes)
 
