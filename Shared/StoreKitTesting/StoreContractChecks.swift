@@ -97,20 +97,8 @@ public struct StoreContractChecks {
         XCTAssertEqual(contract.modelViolations(model), [], "\(model)", file: file, line: line)
     }
 
-    /// The `$ref` targets anywhere in `schema`.
+    /// The schema names the `$ref`s anywhere in `schema` point at (``OpenRPC/references(in:)``).
     private static func references(in schema: JSONValue) -> [String] {
-        switch schema {
-        case .object(let members):
-            var found: [String] = []
-            if let reference = members["$ref"]?.stringValue {
-                found.append(reference.replacingOccurrences(of: "#/components/schemas/", with: ""))
-            }
-            for (key, member) in members where key != "$ref" { found += references(in: member) }
-            return found
-        case .array(let elements):
-            return elements.flatMap(references(in:))
-        default:
-            return []
-        }
+        OpenRPC.references(in: schema).map { $0.replacingOccurrences(of: "#/components/schemas/", with: "") }
     }
 }
