@@ -9,12 +9,7 @@ extension FolioAPI {
             "description": "An unguessable store id whose prefix names its service (inq, ath, vlt, doc, exm).",
         ]),
         "LocaleTag": JSONSchema(["type": "string", "description": "A BCP 47 language tag such as en or de-CH."]),
-        "VersionedModel": .object(
-            [
-                "version": .integer.described("Starts at 0 and grows by one with every change of the model."),
-                "model": JSONSchema.any.described("The store's UI model in its wire shape."),
-            ],
-            required: ["version", "model"]),
+        "VersionedModel": versionedModel(JSONSchema.any.described("The store's UI model in its wire shape.")),
         "MountedStore": .object(["storeId": .ref("StoreId")], required: ["storeId"]),
         "TaggedValue": .object(
             [
@@ -56,4 +51,16 @@ extension FolioAPI {
             ],
             required: ["type"], description: "The data of every server error (-32000...-32099)."),
     ]
+}
+
+extension FolioAPI {
+    /// `{version, model}` as `store.state`, `store.next` and `/events` answer it, with `model` as given.
+    static func versionedModel(_ model: JSONSchema) -> JSONSchema {
+        .object(
+            [
+                "version": JSONSchema.integer.described("Starts at 0 and grows by one with every change of the model."),
+                "model": model,
+            ],
+            required: ["version", "model"])
+    }
 }

@@ -70,13 +70,9 @@ public enum OpenRPC {
         var all = schemas
         for contract in stores.values { all.merge(contract.schemas) { shared, _ in shared } }
         let models = Set(stores.values.map(\.modelName)).sorted()
-        all["VersionedModel"] = .object(
-            [
-                "version": JSONSchema.integer.described("Starts at 0 and grows by one with every change of the model."),
-                "model": JSONSchema.anyOf(models.map { .ref($0) }).described(
-                    "The store's UI model in its wire shape: the model its mount method names under x-store."),
-            ],
-            required: ["version", "model"])
+        all["VersionedModel"] = FolioAPI.versionedModel(
+            JSONSchema.anyOf(models.map { .ref($0) }).described(
+                "The store's UI model in its wire shape: the model its mount method names under x-store."))
         return all
     }
 
