@@ -156,7 +156,9 @@ def vault_record_counts(stack: Stack, accounts: list[str]) -> dict[str, int]:
 
 def check(stack: Stack, outcomes: list[Outcome]) -> list[str]:
     """Everything lost, duplicated or failed for good."""
-    problems = [f"{o.kind} journey failed: {o.error}" for o in outcomes if not o.ok]
+    problems = [
+        f"{o.kind} journey failed: {o.error} (its last retries: {o.errors_seen[-3:]})" for o in outcomes if not o.ok
+    ]
     done = [o for o in outcomes if o.ok]
     for outcome in (o for o in done if o.kind == "inquiry"):
         inquiry = stack.admin("GET", f"/admin/inquiries/{outcome.facts['inquiry']}")
