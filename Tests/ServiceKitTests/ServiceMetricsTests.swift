@@ -29,7 +29,7 @@ final class ServiceMetricsTests: XCTestCase {
     func definition(name: String, echo: @escaping @Sendable (String) async -> String = { $0 }) -> ServiceDefinition {
         ServiceDefinition(
             name: name,
-            stores: { context in [context.hosting(OpenCounterStore.self, .init(echo: echo))] },
+            stores: { context in [context.hosting(ExampleCounterStore.self, .init(echo: echo))] },
             methods: { context in [ServiceHealth.method(HealthMethods.inquiry, context: context)] })
     }
 
@@ -296,52 +296,5 @@ actor EchoGate {
         isOpen = true
         for waiter in waiting { waiter.resume() }
         waiting = []
-    }
-}
-
-/// The example counter, counted as open while its count is above 0 (as an InquiryStore is while its inquiry is
-/// under way).
-struct OpenCounter: StoreReducer {
-    typealias State = ExampleCounter.State
-    typealias Action = ExampleCounter.Action
-    typealias Event = ExampleCounter.Event
-    typealias Effect = ExampleCounter.Effect
-
-    let counter = ExampleCounter()
-
-    static func decodeAction(_ json: JSONValue) throws(JSONRPCError) -> Action { try ExampleCounter.decodeAction(json) }
-    static func lane(of action: Action) -> ActionLane { ExampleCounter.lane(of: action) }
-    static func actionReceived(_ action: Action) -> Event { ExampleCounter.actionReceived(action) }
-    func reduce(_ state: inout State, _ event: Event) -> [Effect] { counter.reduce(&state, event) }
-    func model(of state: State) -> JSONValue { counter.model(of: state) }
-    static func countsAsOpen(_ state: State) -> Bool { state.count > 0 }
-}
-
-enum OpenCounterStore: HostedStore {
-    struct Dependencies: Sendable {
-        var echo: @Sendable (String) async -> String
-    }
-
-    typealias Reducer = OpenCounter
-    static let kind = "example"
-    static let service = StoreService.example
-    static let mountSpec = ExampleStoreMethods.mount
-
-    static func start(_ store: StoreContext<Void>, call: RPCCall, _ dependencies: Dependencies) async throws
-        -> StoreStart<Self>
-    {
-        StoreStart(OpenCounter(), ExampleCounter.State())
-    }
-
-    static func restart(_ store: StoreContext<Void>, _ dependencies: Dependencies) async throws -> StoreRestart<Self> {
-        StoreRestart(OpenCounter())
-    }
-
-    static func run(_ effect: OpenCounter.Effect, in store: StoreContext<Void>, _ dependencies: Dependencies) async
-        -> [OpenCounter.Event]
-    {
-        switch effect {
-        case .echo(let text): [.echoed(text: await dependencies.echo(text))]
-        }
     }
 }
