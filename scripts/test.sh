@@ -48,9 +48,3 @@ if [ "$status" -ne 0 ]; then
     echo "== browser tests failed with status $status; screenshots and logs: .build/browser-output/" >&2
     exit "$status"
 fi
-
-# The fault suite (docs/operations.md "Faults"): journeys at a modest rate while each service is SIGKILLed and
-# restarted, PostgreSQL and nats-server stopped and started, and Folio fails; nothing may be lost or done twice.
-echo "== fault suite"
-FOLIO_BROWSER_BIN="$(swift build --show-bin-path)" "$( [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)" \
-    Tests/Faults/faults.py
