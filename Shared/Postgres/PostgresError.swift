@@ -8,6 +8,7 @@
 public struct PostgresError: Error, CustomStringConvertible, Sendable {
     private enum Storage: Sendable {
         case connectionFailed(message: String, sqlState: String?)
+        case commitUnanswered(message: String, transaction: PostgresTransactionID?)
         case queryFailed(sqlState: String?, message: String, detail: String?)
         case decodingFailed(column: String, expected: String, reason: String)
         case poolClosed
@@ -51,6 +52,11 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable {
         PostgresError(.connectionFailed(message: message, sqlState: sqlState))
     }
 
+    /// The connection broke after COMMIT was sent and before its answer came: the transaction may have committed.
+    static func commitUnanswered(_ cause: PostgresError, transaction: PostgresTransactionID?) -> PostgresError {
+        PostgresError(.commitUnanswered(message: cause.message, transaction: transaction))
+    }
+
     static func queryFailed(sqlState: String?, message: String, detail: String? = nil)
         -> PostgresError
     {
@@ -70,7 +76,7 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable {
     /// The category of this error.
     public var kind: Kind {
         switch storage {
-        case .connectionFailed: .connectionFailed
+        case .connectionFailed, .commitUnanswered: .connectionFailed
         case .queryFailed: .queryFailed
         case .decodingFailed: .decodingFailed
         case .poolClosed: .poolClosed
@@ -90,12 +96,27 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable {
     public var message: String {
         switch storage {
         case .connectionFailed(let message, _): message
+        case .commitUnanswered(let message, _): "the connection broke before COMMIT was answered: \(message)"
         case .queryFailed(_, let message, _): message
         case .decodingFailed(let column, let expected, let reason):
             "cannot decode column \"\(column)\" as \(expected): \(reason)"
         case .poolClosed: "the connection pool is closed"
         case .timeout(let message): message
         }
+    }
+
+    /// Whether the connection broke after COMMIT was sent and before it was answered, so that the transaction
+    /// may or may not have committed (every other connection failure inside a transaction rolls it back).
+    public var isCommitUnanswered: Bool {
+        if case .commitUnanswered = storage { return true }
+        return false
+    }
+
+    /// The id of the transaction whose COMMIT went unanswered, when the transaction knew it
+    /// (``PostgresTransaction/identified(as:)``): ``PostgresPool/status(of:)`` then tells whether it committed.
+    public var unansweredTransaction: PostgresTransactionID? {
+        if case .commitUnanswered(_, let transaction) = storage { return transaction }
+        return nil
     }
 
     /// The server's DETAIL line for a failed query, if any.

@@ -4,6 +4,7 @@
 public final class PostgresTransaction: Sendable {
     let connection: PostgresConnection
     private let active = Locked(true)
+    private let id = Locked<PostgresTransactionID?>(nil)
 
     init(connection: PostgresConnection) { self.connection = connection }
 
@@ -26,6 +27,11 @@ public final class PostgresTransaction: Sendable {
     public func setLocal(_ name: String, _ value: String) async throws {
         _ = try await query("SELECT set_config(\(name), \(value), true)")
     }
+
+    /// Tells the transaction its id (selected by the body with `pg_current_xact_id()::text::bigint`), so that a
+    /// COMMIT left unanswered by a broken connection is reported with it
+    /// (``PostgresError/unansweredTransaction``) and its outcome can be asked for.
+    public func identified(as id: PostgresTransactionID) { self.id.withLock { $0 = id } }
 
     /// Runs a multi-statement script (a migration body) with `PQexec`.
     func executeScript(_ sql: String) async throws {
@@ -51,7 +57,11 @@ public final class PostgresTransaction: Sendable {
         do {
             let value = try await body(transaction)
             transaction.active.withLock { $0 = false }
-            _ = try await connection.execute("COMMIT")
+            do {
+                _ = try await connection.execute("COMMIT")
+            } catch let error as PostgresError where error.kind == .connectionFailed {
+                throw PostgresError.commitUnanswered(error, transaction: transaction.id.current)
+            }
             return value
         } catch {
             transaction.active.withLock { $0 = false }

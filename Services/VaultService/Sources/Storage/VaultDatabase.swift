@@ -21,24 +21,46 @@ struct VaultDatabase: Sendable {
     /// (`VaultTransfer.lock`) in the same round trip.
     /// `consistentReads`: every statement of `body` sees the same committed state (a view's entries and its
     /// counts read by two statements must agree while a sync commits beside them).
+    /// A write (`lockingWrites`) is run until its outcome is known (`knowingTheOutcome`): when PostgreSQL goes
+    /// away under it, `body` may run again, on a fresh transaction.
     func withAccount<T: Sendable>(
+        _ account: String, lockingWrites: Bool = false, consistentReads: Bool = false,
+        _ body: @Sendable (PostgresTransaction, VaultCipher) async throws -> T
+    ) async throws -> T {
+        guard lockingWrites else { return try await transaction(account, consistentReads: consistentReads, body) }
+        return try await knowingTheOutcome { kept in
+            try await transaction(account, lockingWrites: true) { transaction, cipher in
+                let value = try await body(transaction, cipher)
+                kept.keep(value)
+                return value
+            }
+        }
+    }
+
+    private func transaction<T: Sendable>(
         _ account: String, lockingWrites: Bool = false, consistentReads: Bool = false,
         _ body: @Sendable (PostgresTransaction, VaultCipher) async throws -> T
     ) async throws -> T {
         // A snapshot transaction cannot make the account's data key: when another transaction makes it first,
         // its insert fails with a serialization failure. So a new account's key is made (or read) before.
         if consistentReads, dataKeys[account] == nil {
-            try await withAccount(account) { _, _ in }
+            try await transaction(account) { _, _ in }
         }
         return try await pool.withTransaction(isolation: consistentReads ? .repeatableRead : .readCommitted) {
             transaction in
             // The role and the account in one round trip; `set_config(..., true)` is `SET LOCAL`.
             if lockingWrites {
-                _ = try await transaction.query(
+                // A write also learns its transaction's id: if its COMMIT goes unanswered, the database tells
+                // later whether it happened (`VaultWriteAttempts`).
+                let rows = try await transaction.query(
                     """
                     SELECT set_config('role', 'folio_vault', true), set_config('folio.account_id', \(account), true),
-                        pg_advisory_xact_lock(hashtext('folio-vault:' || \(account)))
+                        pg_advisory_xact_lock(hashtext('folio-vault:' || \(account))),
+                        pg_current_xact_id()::text::bigint AS transaction_id
                     """)
+                if let row = rows.first {
+                    transaction.identified(as: try row.decode(PostgresTransactionID.self, "transaction_id"))
+                }
             } else {
                 _ = try await transaction.query(
                     "SELECT set_config('role', 'folio_vault', true), set_config('folio.account_id', \(account), true)")
