@@ -61,7 +61,9 @@ public enum RuntimeMethods {
 
     public static let shutdown = RPCMethodSpec(
         "runtime.shutdown",
-        summary: "Shuts the calling runtime down: its stores close and its token stops working.",
+        summary:
+            "Shuts the calling runtime down: its stores close and its token stops working. Sent again with the same"
+            + " token (its answer was lost), it answers null again.",
         result: RPCResultDescriptor("none", .null))
 
     /// Internal: the Gateway asks the AuthService who a bearer token belongs to.

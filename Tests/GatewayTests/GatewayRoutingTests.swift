@@ -184,7 +184,9 @@ final class GatewayRoutingTests: XCTestCase {
         await harness.stop()
     }
 
-    func testStoreNextWithTheTokenOfAShutDownRuntimeAnswersNullAndEveryOtherCallIsUnauthorized() async throws {
+    func testStoreNextAndRuntimeShutdownWithTheTokenOfAShutDownRuntimeAnswerNullAndEveryOtherCallIsUnauthorized()
+        async throws
+    {
         let harness = try await GatewayHarness()
         let storeID = JSONValue.string(harness.services.echoStore.rawValue)
         let shutdown = try await harness.call("runtime.shutdown", token: FakeServices.goodToken)
@@ -195,11 +197,14 @@ final class GatewayRoutingTests: XCTestCase {
         XCTAssertEqual(next["result"], .null)
         let positional = try await harness.call("store.next", [storeID], token: FakeServices.goodToken)
         XCTAssertEqual(positional["result"], .null, "\(positional)")
+        let again = try await harness.call("runtime.shutdown", token: FakeServices.goodToken)
+        XCTAssertNil(again["error"], "a shutdown sent again (its answer lost) finds what it asked for: \(again)")
+        XCTAssertEqual(again["result"], .null)
         let missing = try await harness.call("store.next", [:], token: FakeServices.goodToken)
         XCTAssertEqual(errorCode(missing), -32602, "the params are still checked")
         for (method, params) in [
             ("store.state", ["storeId": storeID]), ("store.dispatch", ["storeId": storeID, "action": ["type": "X"]]),
-            ("example.mount", [:]), ("runtime.shutdown", [:]),
+            ("example.mount", [:]), ("runtime.setLocale", ["locale": "de"]),
         ] as [(String, JSONValue)] {
             let refused = try await harness.call(method, params, token: FakeServices.goodToken)
             XCTAssertEqual(errorCode(refused), code(.unauthorized), method)

@@ -130,7 +130,9 @@ extension GatewayHandler {
             switch caller {
             case .success(let identity)? where identity.shutDown:
                 // Every store of a shut-down runtime is closed: `store.next` answers null (below, once the
-                // params are checked), as it does to a poll that was waiting at the shutdown; all else is refused.
+                // params are checked), as it does to a poll that was waiting at the shutdown. `runtime.shutdown`
+                // sent again (its answer was lost) finds what it asked for: null too. All else is refused.
+                if call.method == RuntimeMethods.shutdown.name { return .success(.local(.null)) }
                 guard call.method == StoreMethods.next.name else { return .failure(Self.shutDownToken) }
                 shutDown = true
             case .success(let identity)?: runtimeID = identity.runtimeId
