@@ -156,7 +156,9 @@ let package = Package(
             path: "bench/Sources"),
 
         // MARK: Tests
-        .testTarget(name: "FolioModelTests", dependencies: ["FolioModel"], path: "Tests/FolioModelTests"),
+        .testTarget(
+            name: "FolioModelTests", dependencies: ["FolioModel"], path: "Tests/FolioModelTests",
+            resources: [.copy("Vectors")]),
         .testTarget(
             name: "FolioWireTests", dependencies: ["FolioWire", "FolioModel", "Crypto"], path: "Tests/FolioWireTests",
             resources: [.copy("Fixtures")]),
