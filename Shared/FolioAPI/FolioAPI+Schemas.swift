@@ -10,6 +10,23 @@ extension FolioAPI {
         ]),
         "LocaleTag": JSONSchema(["type": "string", "description": "A BCP 47 language tag such as en or de-CH."]),
         "VersionedModel": versionedModel(JSONSchema.any.described("The store's UI model in its wire shape.")),
+        "ModelDelta": .object(
+            [
+                "version": JSONSchema.integer.described("The version of the model the patch leads to."),
+                "baseVersion": JSONSchema.integer.described("The version the client holds, which the patch applies to."),
+                "patch": .array(.ref("JSONPatchOperation")),
+            ],
+            required: ["version", "baseVersion", "patch"],
+            description: "The JSON Patch (RFC 6902) from the model of baseVersion to that of version; empty when "
+                + "nothing changed."),
+        "JSONPatchOperation": .object(
+            [
+                "op": .enumeration(["add", "remove", "replace", "move", "copy", "test"]),
+                "path": JSONSchema.string.described("A JSON Pointer (RFC 6901)."),
+                "from": JSONSchema.string.described("move and copy: the JSON Pointer of the value moved or copied."),
+                "value": JSONSchema.any.described("add, replace and test: the value."),
+            ],
+            required: ["op", "path"], description: "One operation of a JSON Patch (RFC 6902)."),
         "MountedStore": .object(["storeId": .ref("StoreId")], required: ["storeId"]),
         "TaggedValue": .object(
             [

@@ -9,6 +9,8 @@ public protocol MountedStore: Sendable {
     func dispatch(json: JSONValue) async throws
     func state() async throws(StoreError) -> VersionedModel
     func next(afterVersion: Int64?, timeout: Duration) async -> VersionedModel?
+    /// The JSON Patch from the model of version `base` to that of `version`; nil when the store does not keep it.
+    func patch(from base: Int64, to version: Int64) async -> JSONPatch?
     func close() async
     func runtimeDidShutDown() async
     /// Waits until every event received so far is applied and its snapshot stored (a worker that stops hands

@@ -96,7 +96,14 @@ public struct StoreEndpoint: Sendable {
                 let after = call.value("afterVersion")?.intValue
                 let requested = call.value("timeoutMs")?.intValue ?? StoreMethods.defaultNextTimeoutMs
                 let timeout = Duration.milliseconds(min(max(requested, 0), StoreMethods.maxNextTimeoutMs))
-                return await store.next(afterVersion: after, timeout: timeout)?.json ?? .null
+                guard let model = await store.next(afterVersion: after, timeout: timeout) else { return .null }
+                // A client that holds version `after` and takes deltas gets the patch from it, when it is kept.
+                if let after, call.value("delta")?.boolValue == true,
+                    let patch = await store.patch(from: after, to: model.version)
+                {
+                    return ModelDelta(version: model.version, baseVersion: after, patch: patch).json
+                }
+                return model.json
             },
             StoreMethods.close.handled { call in
                 await registry.close(try await lookup(call).id)

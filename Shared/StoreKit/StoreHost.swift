@@ -85,6 +85,12 @@ public actor StoreHost<Reducer: StoreReducer> {
         }
     }
 
+    /// The JSON Patch from the model of version `base` to that of `version`, while the store keeps it (the last
+    /// few changes, once a client asked); nil otherwise, and the client gets the whole model.
+    public func patch(from base: Int64, to version: Int64) -> JSONPatch? {
+        machine.patch(from: base, to: version)
+    }
+
     public func close() async {
         perform(machine.closeRequested())
         await deletion?.value

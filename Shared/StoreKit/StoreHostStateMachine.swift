@@ -95,6 +95,9 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     }
     private var pendingEffects: [EffectID: Reducer.Effect] = [:]
     private var lastEffectID = 0
+    /// The patches between the last few models, kept once a client asked for one (`patch(from:to:)`); out of
+    /// line, as most stores never have a client that asks.
+    private var patchesBox: Boxed<ModelPatches>?
     /// Each waiter's `afterVersion`.
     private var waiters: [WaiterID: Int64] = [:]
     private var lastWaiterID = 0
@@ -197,6 +200,17 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
         return .wait(lastWaiterID)
     }
 
+    /// The JSON Patch from the model of version `base` to that of `version`; nil when it is not kept. The first
+    /// ask starts keeping patches of the changes that follow (the answer to it is then nil, unless the
+    /// versions are one).
+    public mutating func patch(from base: Int64, to version: Int64) -> JSONPatch? {
+        guard case .value(let patches)? = patchesBox else {
+            patchesBox = .value(ModelPatches(version: current.version))
+            return base == version ? JSONPatch([]) : nil
+        }
+        return patches.patch(from: base, to: version)
+    }
+
     /// The caller's timeout passed: it gets the unchanged model (nil once closed or shut down).
     public mutating func waiterExpired(_ id: WaiterID) -> [Action] {
         guard waiters.removeValue(forKey: id) != nil else { return [] }
@@ -241,7 +255,15 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
         if reducerState != before {
             let model = reducer.model(of: reducerState)
             changedModel = model != current.model
-            if changedModel { current = VersionedModel(version: current.version + 1, model: model) }
+            if changedModel {
+                let previous = current
+                current = VersionedModel(version: current.version + 1, model: model)
+                if case .value(var patches)? = patchesBox {
+                    patchesBox = nil  // changed in place, not copied
+                    patches.record(JSONPatch.diff(from: previous.model, to: model), to: current.version)
+                    patchesBox = .value(patches)
+                }
+            }
         }
         let started = register(effects)
         guard persists, changedModel || !started.isEmpty else {

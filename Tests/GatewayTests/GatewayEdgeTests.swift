@@ -45,6 +45,21 @@ final class GatewayEdgeTests: XCTestCase {
         await harness.stop()
     }
 
+    func testEventsWithDeltaSendTheFirstStateWholeAndTheNextAsThePatchFromIt() async throws {
+        let harness = try await GatewayHarness()
+        let storeID = harness.services.sseStore.rawValue
+        let response = try await harness.get("/events?storeId=\(storeID)&token=\(FakeServices.goodToken)&delta=1")
+        XCTAssertEqual(response.status, 200)
+        let received = events(response.body).filter { $0.0 != "comment" }
+        XCTAssertEqual(received.map(\.0), ["state", "patch", "closed"])
+        XCTAssertEqual(try JSONParser.parse(received[0].1), ["version": 1, "model": ["count": 1]])
+        XCTAssertEqual(
+            try JSONParser.parse(received[1].1),
+            ["version": 2, "baseVersion": 1, "patch": [["op": "replace", "path": "/count", "value": 2]]])
+        XCTAssertTrue(text(response.body).contains("id: 2\nevent: patch\n"))
+        await harness.stop()
+    }
+
     func testEventsAcceptTheAuthorizationHeaderAndLastEventID() async throws {
         let harness = try await GatewayHarness()
         let storeID = harness.services.sseStore.rawValue

@@ -192,6 +192,13 @@ final class FakeServices: Sendable {
                 }
                 if after >= 2 { return .null }
                 if calls == 1 { return ["version": 1, "model": ["count": 1]] }
+                // A client that takes deltas gets the patch from version 1, as a store that keeps it answers.
+                if call.value("delta")?.boolValue == true {
+                    return [
+                        "version": 2, "baseVersion": 1,
+                        "patch": [["op": "replace", "path": "/count", "value": 2]],
+                    ]
+                }
                 return ["version": 2, "model": ["count": 2]]
             },
         ])

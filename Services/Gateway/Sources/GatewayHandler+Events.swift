@@ -4,7 +4,9 @@ import FolioModel
 import HTTP
 
 extension GatewayHandler {
-    /// `GET /events?storeId=…`: the store's states as Server-Sent Events, by looping `store.next`.
+    /// `GET /events?storeId=…`: the store's states as Server-Sent Events, by looping `store.next`. With
+    /// `delta=1`, every state after the first is sent as the JSON Patch from the one before (`event: patch`)
+    /// while the store keeps it.
     ///
     /// Errors found before the stream starts are HTTP errors with a JSON-RPC error body; once streaming,
     /// the stream ends with `event: closed` (the store or runtime is gone) or `event: error`.
@@ -41,7 +43,7 @@ extension GatewayHandler {
             return .rpcError(502, .internalError("store.state answered without a version"))
         }
         let stream = EventStream(
-            client: client, subject: subject, params: params,
+            client: client, subject: subject, params: params, delta: request.query["delta"] == "1",
             wait: min(Int64(configuration.sseKeepalive.inSeconds * 1000), StoreMethods.maxNextTimeoutMs))
         let lastEventID = request.headers["last-event-id"].flatMap { Int64($0) }
         return HTTPResponse(
@@ -58,6 +60,8 @@ struct EventStream: Sendable {
     let client: BusClient
     let subject: String
     let params: [String: JSONValue]
+    /// Whether states after the first go as patches.
+    let delta: Bool
     /// How long one `store.next` waits (ms); a wait without a change writes a keepalive comment.
     let wait: Int64
 
@@ -82,6 +86,7 @@ struct EventStream: Sendable {
             var nextParams = params
             nextParams["afterVersion"] = .int(current)
             nextParams["timeoutMs"] = .int(wait)
+            if delta { nextParams["delta"] = true }
             let next: JSONValue
             do {
                 next = try await client.call(
@@ -106,7 +111,9 @@ struct EventStream: Sendable {
             }
             if nextVersion > current {
                 current = nextVersion
-                continuation.yield(Self.state(next, version: nextVersion))
+                continuation.yield(
+                    next["patch"] != nil
+                        ? Self.patch(next, version: nextVersion) : Self.state(next, version: nextVersion))
             } else {
                 continuation.yield(Self.keepalive)
             }
@@ -119,6 +126,11 @@ struct EventStream: Sendable {
     static func state(_ value: JSONValue, version: Int64) -> [UInt8] {
         let data: JSONValue = ["version": .int(version), "model": value["model"] ?? .null]
         return Array("id: \(version)\n".utf8) + event("state", data)
+    }
+
+    /// A `ModelDelta` as `store.next` answered it.
+    static func patch(_ delta: JSONValue, version: Int64) -> [UInt8] {
+        Array("id: \(version)\n".utf8) + event("patch", delta)
     }
 
     /// One event; serialized JSON has no raw newlines, so it fits one `data:` line.
