@@ -5,7 +5,8 @@ A page records its traffic with RECORDER (installed before any script of the pag
 a driver and `drain` collects what it recorded. `Contract.check` validates one exchange: the params of the call
 against the method's params, the result against its result schema, a server error's data against ErrorData, a
 dispatched action against the action schema of the store it went to, and every model against the model schema
-its mount method names under `x-store`.
+its mount method names under `x-store`. A delta (`ModelDelta`, from `store.next` with `delta` or an SSE `patch`
+event) is applied to the model of its base version seen before, and the model it gives is validated too.
 """
 
 from __future__ import annotations
@@ -47,11 +48,13 @@ RECORDER = r"""
       constructor(url, options) {
         super(url, options);
         const storeId = new URL(url, location.href).searchParams.get('storeId');
-        this.addEventListener('state', (event) => {
-          let data = null;
-          try { data = JSON.parse(event.data); } catch (e) {}
-          record({ kind: 'sse', storeId, data });
-        });
+        for (const name of ['state', 'patch']) {
+          this.addEventListener(name, (event) => {
+            let data = null;
+            try { data = JSON.parse(event.data); } catch (e) {}
+            record({ kind: 'sse', storeId, data });
+          });
+        }
       }
     };
   }
@@ -108,6 +111,8 @@ class Contract:
     document: dict
     store_of: dict[str, str] = field(default_factory=dict)  # storeId -> mount method
     checked: Counter = field(default_factory=Counter)  # what was validated, by kind and schema name
+    models: dict = field(default_factory=dict)  # storeId -> {version: model}, to apply deltas to
+    deltas: list = field(default_factory=list)  # (storeId, delta, where) waiting for their base model
 
     def __post_init__(self):
         resource = Resource(contents=self.document, specification=DRAFT7)
@@ -139,7 +144,14 @@ class Contract:
         return reference["$ref"].rsplit("/", 1)[-1], reference
 
     def check_model(self, store_id: str | None, versioned, where: str) -> list[str]:
+        if isinstance(versioned, dict) and "patch" in versioned:
+            self.deltas.append((store_id, versioned, where))
+            found = self.violations(versioned, {"$ref": "#/components/schemas/ModelDelta"}, where)
+            self.checked["ModelDelta"] += 1
+            return found
         found = self.violations(versioned, {"$ref": "#/components/schemas/VersionedModel"}, where)
+        if isinstance(versioned, dict) and isinstance(versioned.get("version"), int):
+            self.models.setdefault(store_id, {})[versioned["version"]] = versioned.get("model")
         named = self.store_schema(store_id, "model")
         if named is not None and isinstance(versioned, dict):
             name, reference = named
@@ -189,4 +201,75 @@ class Contract:
         found: list[str] = []
         for entry in entries:
             found += self.check(entry)
+        return found + self.check_deltas()
+
+    def check_deltas(self) -> list[str]:
+        """Applies every delta to the model of its base version (recorded in any order: a fetch's answer is
+        recorded when its body is read) and validates the model it gives."""
+        found: list[str] = []
+        waiting = sorted(self.deltas, key=lambda item: (str(item[0]), item[1].get("baseVersion", -1)))
+        self.deltas = []
+        for store_id, delta, where in waiting:
+            base = self.models.get(store_id, {}).get(delta.get("baseVersion"))
+            if base is None:
+                found.append(f"{where}: a delta from version {delta.get('baseVersion')}, never seen whole or patched")
+                continue
+            try:
+                model = apply_patch(base, delta["patch"])
+            except PatchFailed as failure:
+                found.append(f"{where}: the delta does not apply to version {delta.get('baseVersion')}: {failure}")
+                continue
+            found += self.check_model(store_id, {"version": delta["version"], "model": model}, f"{where} (patched)")
         return found
+
+
+class PatchFailed(Exception):
+    pass
+
+
+def _tokens(pointer: str) -> list[str]:
+    if pointer == "":
+        return []
+    if not pointer.startswith("/"):
+        raise PatchFailed(f"not a JSON Pointer: {pointer}")
+    return [token.replace("~1", "/").replace("~0", "~") for token in pointer[1:].split("/")]
+
+
+def _parent(document, tokens: list[str]):
+    for token in tokens[:-1]:
+        try:
+            document = document[int(token)] if isinstance(document, list) else document[token]
+        except (KeyError, IndexError, ValueError, TypeError) as error:
+            raise PatchFailed(f"nothing at {token}") from error
+    return document
+
+
+def apply_patch(document, patch: list[dict]):
+    """A JSON Patch (RFC 6902) applied to a copy of `document`: the add, remove and replace that the stores make."""
+    document = copy.deepcopy(document)
+    for operation in patch:
+        tokens = _tokens(operation.get("path", ""))
+        op = operation.get("op")
+        if not tokens:
+            if op in ("add", "replace"):
+                document = copy.deepcopy(operation["value"])
+                continue
+            raise PatchFailed(f"{op} of the whole document")
+        parent, last = _parent(document, tokens), tokens[-1]
+        try:
+            if op == "add":
+                if isinstance(parent, list):
+                    parent.insert(len(parent) if last == "-" else int(last), operation["value"])
+                else:
+                    parent[last] = operation["value"]
+            elif op == "remove":
+                del parent[int(last) if isinstance(parent, list) else last]
+            elif op == "replace":
+                key = int(last) if isinstance(parent, list) else last
+                parent[key]  # noqa: B018 - it must exist
+                parent[key] = operation["value"]
+            else:
+                raise PatchFailed(f"the stores make no {op}")
+        except (KeyError, IndexError, ValueError, TypeError) as error:
+            raise PatchFailed(f"{op} at {operation.get('path')}") from error
+    return document

@@ -1,6 +1,7 @@
 // A mounted store as the page sees it (DESIGN §3): its model follows the Gateway's Server-Sent Events, with the
 // store.next long poll as the fallback where EventSource is missing or keeps failing.
 
+import { applyPatch } from './jsonpatch.js';
 import { call, currentToken } from './rpc.js';
 
 export class Store {
@@ -38,20 +39,43 @@ export class Store {
       return;
     }
     if (state.version <= this.version) return;
+    let model = state.model;
+    if (state.patch !== undefined) {
+      // A delta from the version held (`store.next` with delta, `event: patch`); one from elsewhere, or one that
+      // does not apply, is dropped and the whole model read again.
+      try {
+        if (state.baseVersion !== this.version) throw new Error(`a patch from ${state.baseVersion}, held ${this.version}`);
+        model = applyPatch(this.model, state.patch);
+      } catch (error) {
+        this.reload();
+        return;
+      }
+    }
     this.version = state.version;
-    this.model = state.model;
+    this.model = model;
     for (const listener of this.listeners) listener(this.model);
+  }
+
+  async reload() {
+    try {
+      const state = await call('store.state', { storeId: this.id });
+      this.publish(state);
+    } catch (error) {
+      // The stream or the poll goes on and delivers the next state.
+    }
   }
 
   follow() {
     if (typeof EventSource === 'function' && this.failures < 3) {
-      const query = new URLSearchParams({ storeId: this.id, token: currentToken() });
+      const query = new URLSearchParams({ storeId: this.id, token: currentToken(), delta: '1' });
       const source = new EventSource(`/events?${query}`);
       this.source = source;
-      source.addEventListener('state', (event) => {
-        this.failures = 0;
-        this.publish(JSON.parse(event.data));
-      });
+      for (const kind of ['state', 'patch']) {
+        source.addEventListener(kind, (event) => {
+          this.failures = 0;
+          this.publish(JSON.parse(event.data));
+        });
+      }
       source.addEventListener('closed', () => {
         source.close();
         this.closed = true;
@@ -72,7 +96,9 @@ export class Store {
   async poll() {
     while (!this.closed) {
       try {
-        const state = await call('store.next', { storeId: this.id, afterVersion: this.version, timeoutMs: 25000 });
+        const state = await call('store.next', {
+          storeId: this.id, afterVersion: this.version, timeoutMs: 25000, delta: true,
+        });
         this.publish(state);
       } catch (error) {
         await new Promise((resolve) => setTimeout(resolve, 1000));
