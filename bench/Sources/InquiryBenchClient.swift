@@ -2,6 +2,7 @@ import Bus
 import FolioClient
 import FolioModel
 import HTTP
+import StoreKit
 
 /// A thin client of the inquiry benchmarks, straight on the services' bus subjects (the path behind the
 /// Gateway): `runtime.create` on the AuthService, `inquiry.mount`, and the store members on the store's own
@@ -75,6 +76,15 @@ struct InquiryBenchClient: Sendable {
     /// One `store.dispatch` on `subject` (the store's own, or the baseline's); returns the raw result.
     func dispatch(_ subject: String, _ params: JSONValue) async throws -> JSONValue {
         try await bus.call(subject, "store.dispatch", params)
+    }
+
+    /// `store.state` of the store on `subject`.
+    func state(_ subject: String, _ params: JSONValue) async throws -> VersionedModel {
+        let state = try await bus.call(subject, "store.state", params)
+        guard let version = state["version"]?.intValue, let model = state["model"] else {
+            throw BenchError("store.state answered \(state)")
+        }
+        return VersionedModel(version: version, model: model)
     }
 
     /// One `store.next` on `subject`; returns the raw result (`{version, model}`).

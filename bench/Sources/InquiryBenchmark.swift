@@ -91,6 +91,13 @@ enum InquiryBenchmark {
             summary["flatness"] = rounded(high / low, 3)
             summary["flatness_detail"] = .string("ratio at \(last) stores / ratio at \(first)")
         }
+        if !stores.isEmpty {
+            progress("bytes per store.next reply, whole and delta")
+            let bytes = try await replyBytes(settings, store: &stores[0], serial: &serial)
+            summary["next_bytes_whole"] = rounded(bytes.whole, 1)
+            summary["next_bytes_delta"] = rounded(bytes.delta, 1)
+            summary["next_bytes_delta_over_whole"] = rounded(bytes.delta / bytes.whole, 4)
+        }
         print(JSONValue.object(summary).jsonString)
         _ = responder
     }
@@ -216,6 +223,42 @@ enum InquiryBenchmark {
             throw BenchError("the last model does not show the edit \(last.text)")
         }
         return tally
+    }
+
+    /// The mean size of a `store.next` reply after one edit: the whole model, then (with `delta`) the patch from
+    /// the version held, each applied to the model held and checked to show its edit.
+    private static func replyBytes(
+        _ settings: Settings, store: inout MountedBenchInquiry, serial: inout Int, edits: Int = 50
+    ) async throws -> (whole: Double, delta: Double) {
+        let client = settings.client
+        var held = try await client.state(store.subject, InquiryBenchClient.nextParams(store, after: 0))
+        store.version = held.version
+        var totals = (whole: 0, delta: 0)
+        for delta in [false, true] {
+            for _ in 0..<edits {
+                serial += 1
+                let (action, text) = edit(settings, serial: serial)
+                _ = try await client.dispatch(store.subject, InquiryBenchClient.dispatchParams(store, action))
+                var params = InquiryBenchClient.nextParams(store, after: store.version).objectValue ?? [:]
+                if delta { params["delta"] = true }
+                let next = try await client.next(store.subject, .object(params))
+                guard let version = next["version"]?.intValue else { throw BenchError("store.next answered \(next)") }
+                if let patch = next["patch"] {
+                    held.model = try JSONPatch(json: patch).apply(to: held.model)
+                } else if let model = next["model"] {
+                    held.model = model
+                }
+                held.version = version
+                store.version = version
+                let size = next.serialized().count
+                if delta { totals.delta += size } else { totals.whole += size }
+                // The first delta call starts the store keeping patches: its answer may still be whole.
+                if fieldValue(held.model, key: settings.fieldKey) != .string(text) {
+                    throw BenchError("the model held does not show the edit \(text)")
+                }
+            }
+        }
+        return (Double(totals.whole) / Double(edits), Double(totals.delta) / Double(edits))
     }
 
     /// The wire value of the field with `key` on the model's screen.
