@@ -43,12 +43,16 @@ public actor StoreHost<Reducer: StoreReducer> {
 
     /// Validates and enqueues an action; returns once it is accepted. Throws only for a closed store or a
     /// shut-down runtime; a queued action that meets a full queue is dropped and dispatch still succeeds.
+    /// An action that skips the queue is accepted once it is applied and its snapshot stored (at most
+    /// `storedWithin` while the snapshot cannot be written): a worker killed after the answer loses nothing,
+    /// as the worker that adopts the store finds the action's state and effects in the snapshot.
     public func dispatch(_ action: Reducer.Action) async throws(StoreError) {
         try ensureOpen()
         let event = Reducer.actionReceived(action)
         switch Reducer.lane(of: action) {
         case .skipsQueue:
             perform(machine.eventDeferred(event))
+            await flush(within: Self.storedWithin)
         case .queued:
             // A full queue refuses the offer: the action is dropped and dispatch still succeeds.
             let accepted = await runtime.queue.offer { [weak self] in await self?.receiveQueued(event) }
@@ -134,20 +138,26 @@ public actor StoreHost<Reducer: StoreReducer> {
         perform(machine.restored(pending: effects))
     }
 
-    /// Waits until the events received so far are applied and their snapshots stored, at most 5 s: a snapshot
-    /// write that keeps failing (PostgreSQL is down) must not hold up a stop.
-    public func flush() async {
+    /// How long a dispatch waits for its action's snapshot before it answers anyway.
+    static var storedWithin: Duration { .seconds(3) }
+
+    /// Waits until the events received so far are applied and their snapshots stored, at most `within`: a
+    /// snapshot write that keeps failing (PostgreSQL is down) must not hold up a stop or a dispatch.
+    public func flush() async { await flush(within: .seconds(5)) }
+
+    private func flush(within limit: Duration) async {
         perform(machine.drainDue())
         guard machine.isDraining else { return }
         lastFlushWaiterID += 1
         let waiterID = lastFlushWaiterID
+        let timer = Task { [weak self] in
+            try? await Task.sleep(for: limit)
+            await self?.endFlush(waiterID)
+        }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             flushWaiters[waiterID] = continuation
-            Task { [weak self] in
-                try? await Task.sleep(for: .seconds(5))
-                await self?.endFlush(waiterID)
-            }
         }
+        timer.cancel()
     }
 
     /// Called when the runtime shuts down: subscribers get nil.

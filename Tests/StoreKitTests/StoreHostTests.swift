@@ -95,9 +95,9 @@ final class StoreHostTests: XCTestCase {
     func testNextAfterTheVersionItHasSeenWaitsEvenWhileThatVersionIsBeingStored() async throws {
         let held = HeldSnapshots()
         let host = makeHost(persistence: held)
-        // The change is visible as soon as it is reduced (dispatch answers first), while its snapshot write is
-        // held: `state` shows it, where a `next` would wait for the write.
-        try await host.dispatch(.increment(by: 1))
+        // The change is visible as soon as it is reduced, while its snapshot write is held (and the dispatch
+        // waits for it): `state` shows it, where a `next` would wait for the write.
+        let dispatched = Task { try await host.dispatch(.increment(by: 1)) }
         var seen = try await host.state()
         while seen.version < 1 {
             await Task.yield()
@@ -107,6 +107,7 @@ final class StoreHostTests: XCTestCase {
         let waiter = Task { await host.next(afterVersion: 1, timeout: .seconds(10)) }
         await untilSubscribed(host)
         await held.gate.openNow()
+        try await dispatched.value
         try await host.dispatch(.increment(by: 1))
         let woken = await waiter.value
         XCTAssertEqual(
@@ -180,6 +181,36 @@ final class StoreHostTests: XCTestCase {
             latest = await host.next(afterVersion: current.version, timeout: .seconds(5))
         }
         XCTAssertEqual(latest?.model, model(1 - 1, pending: 0, lastEcho: "HELLO"))
+    }
+
+    func testADispatchAnswersOnceItsActionIsAppliedAndItsSnapshotStored() async throws {
+        let held = HeldSnapshots()
+        let host = makeHost(persistence: held)
+        let answered = Mutex(false)
+        let dispatched = Task {
+            try await host.dispatch(.increment(by: 1))
+            answered.withLock { $0 = true }
+        }
+        var seen = try await host.state()
+        while seen.version < 1 {
+            await Task.yield()
+            seen = try await host.state()
+        }
+        for _ in 0..<100 { await Task.yield() }
+        XCTAssertFalse(answered.withLock { $0 }, "applied, but its snapshot is not stored yet")
+        await held.gate.openNow()
+        try await dispatched.value
+        let saved = await held.saved.map(\.version)
+        XCTAssertEqual(saved, [1], "the snapshot of the action was stored when dispatch answered")
+    }
+
+    func testADispatchWhoseSnapshotCannotBeStoredStillAnswersWhileTheWriteIsHeld() async throws {
+        let held = HeldSnapshots()
+        let host = makeHost(persistence: held)
+        try await host.dispatch(.increment(by: 1))
+        let saved = await held.saved
+        XCTAssertTrue(saved.isEmpty)
+        await held.gate.openNow()
     }
 
     func testSnapshotWithThePendingEffectIsWrittenBeforeTheEffectRuns() async throws {
