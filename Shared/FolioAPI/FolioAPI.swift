@@ -95,7 +95,9 @@ public enum StoreMethods {
 
     public static let dispatch = RPCMethodSpec(
         "store.dispatch",
-        summary: "Validates and enqueues an action; returns once it is accepted, not once it is done.",
+        summary:
+            "Validates and enqueues an action; returns once it is accepted, not once it is done. An action that skips"
+            + " the queue is accepted once applied and its snapshot stored (at most 3 s while that cannot be written).",
         params: [storeID, RPCParam("action", .any, summary: "The store's action in its wire shape.")],
         result: RPCResultDescriptor("none", .null),
         errors: [.folio(.storeClosed), .folio(.runtimeShutDown), .folio(.unknownStore)])

@@ -98,20 +98,13 @@ class Client:
         self.outcome.errors_seen.append(what)
         time.sleep(RETRY_PAUSE)
 
-    def follow(self, store: str, until, after: int = -1, seconds: float = 20, resend=None, resends: int = 2):
-        """store.next until `until(model)`; `resend()` runs again when the model shows an error (a Folio call
-        that failed for now), as a person presses the button again, and when nothing happened for `seconds`: an
-        action the store accepted can be lost with the worker that was about to run it (SIGKILL), and the store
-        its snapshot brings back waits for the person to press again."""
+    def follow(self, store: str, until, after: int = -1, seconds: float = 60, resend=None):
+        """store.next until `until(model)`, for at most `seconds`; `resend()` runs again when the model shows an
+        error (a Folio call that failed for now), as a person presses the button again. An action the store
+        accepted is never sent again for lack of a change: the store answers a dispatch once the action is in its
+        snapshot, so a worker killed after that answer loses nothing."""
         deadline = time.monotonic() + seconds
-        while True:
-            if time.monotonic() >= deadline:
-                if resend is None or resends == 0:
-                    break
-                resends -= 1
-                self._retry("nothing happened: the action sent again")
-                resend()
-                deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
             state = self.call("store.next", {"storeId": store, "afterVersion": after, "timeoutMs": 5000})
             if state is None:
                 raise JourneyFailed(f"store {store} closed")
