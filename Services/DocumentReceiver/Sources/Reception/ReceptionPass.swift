@@ -22,18 +22,24 @@ public struct ReceptionPass: Sendable {
         @Sendable (_ inviteID: String, _ issuanceID: String, _ accountID: String, _ runtimeID: String, ReceptionFolio)
         async throws -> DocumentDelivery.Result
 
+    /// The deliveries of an account that an earlier session of the identity abandoned
+    /// (`DeliveryJournal.abandonedDeliveries`).
+    public typealias Abandoned = @Sendable (_ accountID: String) async throws -> [DeliveryJournal.Unfinished]
+
     public var folio: ReceptionFolio
     /// `DocumentDelivery.deliver`.
     public var deliver: Deliver
+    public var abandoned: Abandoned
     public var timing: ReceptionTiming
     public var warn: @Sendable (_ message: String, _ details: [String: String]) -> Void
 
     public init(
-        folio: ReceptionFolio, deliver: @escaping Deliver, timing: ReceptionTiming,
-        warn: @escaping @Sendable (String, [String: String]) -> Void
+        folio: ReceptionFolio, deliver: @escaping Deliver, abandoned: @escaping Abandoned = { _ in [] },
+        timing: ReceptionTiming, warn: @escaping @Sendable (String, [String: String]) -> Void
     ) {
         self.folio = folio
         self.deliver = deliver
+        self.abandoned = abandoned
         self.timing = timing
         self.warn = warn
     }
@@ -133,6 +139,17 @@ public struct ReceptionPass: Sendable {
             warn(
                 "the issued invites could not be listed", ["accountId": accountID, "error": String(describing: error)])
         }
+        // The deliveries an earlier session of this identity abandoned (its identity changed, its runtime shut
+        // down): taken up again where they stopped, a record already in the vault only confirmed.
+        do {
+            for delivery in try await abandoned(accountID)
+            where !deliveries.contains(where: { $0.invite == delivery.inviteID }) {
+                deliveries.append((delivery.inviteID, delivery.issuanceID))
+            }
+        } catch {
+            failed = true
+            warn("the abandoned deliveries could not be read", ["accountId": accountID, "error": "\(error)"])
+        }
         for issuance in watched.values where issuance.phase == .onItsWay {
             if let invite = issuance.inviteID, !deliveries.contains(where: { $0.invite == invite }) {
                 deliveries.append((invite, issuance.id))
@@ -150,7 +167,7 @@ public struct ReceptionPass: Sendable {
                     watched[issuanceID] = nil
                 case .busy:
                     watched[issuanceID]?.stillOnItsWay(at: now, timing)
-                case .abandoned:
+                case .abandoned, .refused:
                     watched[issuanceID] = nil
                 }
             } catch {

@@ -54,7 +54,9 @@ public struct ReceptionService: Sendable {
                 deliver: { invite, issuance, account, runtime, folio in
                     try await delivery.deliver(
                         inviteID: invite, issuanceID: issuance, accountID: account, runtimeID: runtime, folio: folio)
-                }, timing: settings.timing,
+                },
+                abandoned: { account in try await journal.abandonedDeliveries(accountID: account, limit: 20) },
+                timing: settings.timing,
                 publish: { change in
                     do {
                         try await transport.publish(change)
