@@ -172,7 +172,7 @@ public actor ReceptionWorker {
             folio: holder.folio, deliver: dependencies.deliver, abandoned: dependencies.abandoned,
             timing: dependencies.timing, warn: dependencies.warn)
         let report = await pass.run(
-            accountID: accountID, runtimeID: runtimeID, watched: &watched, timer: timer, now: dependencies.now())
+            accountID: accountID, runtimeID: runtimeID, watched: &watched, timer: timer, clock: dependencies.now)
         folioRequests += report.folioRequests
         // Offers that arrived during the pass were added to the account's issuances meanwhile: keep them. One the
         // pass began with and ended (delivered, not issued) stays ended, or a later pass would announce it again.
