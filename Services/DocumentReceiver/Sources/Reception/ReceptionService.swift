@@ -101,11 +101,21 @@ public struct ReceptionService: Sendable {
 
     /// Follows the triggers of the bus: session changes, successful vault syncs and issuances offered by inquiries.
     public func followTriggers() async throws -> [any BusSubscription] {
-        let transport = context.transport
-        let worker = self.worker
         let logger = context.logger
+        return try await Self.followTriggers(on: context.transport, worker: worker) { message, details in
+            logger.warning(message, details)
+        }
+    }
+
+    /// The triggers of the bus on `transport`, each in the `documents` queue group (so each reaches one process),
+    /// handed to `worker`: every announced session change whose status is not EXPIRED, each successful vault sync
+    /// of a runtime, each issuance an inquiry offers.
+    public static func followTriggers(
+        on transport: any BusTransport, worker: ReceptionWorker,
+        warn: @escaping @Sendable (_ message: String, _ details: [String: String]) -> Void
+    ) async throws -> [any BusSubscription] {
         let malformed: @Sendable (WireDecodingError) -> Void = { error in
-            logger.warning("documents: a malformed trigger was dropped", ["error": String(describing: error)])
+            warn("documents: a malformed trigger was dropped", ["error": String(describing: error)])
         }
         return [
             try await transport.subscribe(
