@@ -5,9 +5,14 @@ import ServiceKit
 import TestSupport
 
 /// The delivery journal on the test run's PostgreSQL, migrated as the DocumentReceiver migrates it. Each test
-/// names accounts of its own, so tests rerun and run beside the end-to-end tests that share the database.
+/// names accounts of its own and removes their rows afterwards, so tests rerun, and the end-to-end tests that
+/// share the database find only the deliveries of their own stack.
 enum DeliveryJournalDatabase {
-    /// Runs `body` with a pool of the migrated database, closed afterwards.
+    /// The prefix of every account these tests name.
+    static let prefix = "acct_journal_"
+
+    /// Runs `body` with a pool of the migrated database; the rows of the tests' accounts are removed and the pool
+    /// closed afterwards.
     static func withPool<T>(_ body: (PostgresPool) async throws -> T) async throws -> T {
         let pool = PostgresPool(url: try TestEnvironment.databaseURL(), size: 4)
         do {
@@ -15,17 +20,23 @@ enum DeliveryJournalDatabase {
                 try DocumentReceiver.migrations(), on: pool, schemaTable: "\(DocumentReceiver.name)_schema_migrations",
                 lockKey: advisoryLockKey(DocumentReceiver.name))
             let value = try await body(pool)
+            try await clean(pool)
             await pool.close()
             return value
         } catch {
+            try? await clean(pool)
             await pool.close()
             throw error
         }
     }
 
+    private static func clean(_ pool: PostgresPool) async throws {
+        _ = try await pool.execute("DELETE FROM document_deliveries WHERE account_id LIKE \(prefix + "%")")
+    }
+
     /// An account id no other test uses.
     static func account() -> String {
-        "acct_journal_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12))"
+        prefix + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
     }
 
     /// The stage and record of a delivery as the journal holds it.
