@@ -147,4 +147,26 @@ final class DeliveryJournalTests: XCTestCase {
             XCTAssertEqual(stillDone?.0, "DONE", "a delivery that ended is never abandoned")
         }
     }
+
+    func testTheSweepAbandonsADeliveryWhoseLeaseRanOutForItsIdentitysNextSessionButNotOneWhoseLeaseHolds()
+        async throws
+    {
+        try await DeliveryJournalDatabase.withPool { pool in
+            let account = DeliveryJournalDatabase.account()
+            let dead = journal(pool, "proc_dead", lease: -1)
+            _ = try await claim(dead, account, "shr_expired")
+            try await dead.received(accountID: account, inviteID: "shr_expired", recordID: "rec_1")
+            _ = try await claim(journal(pool, "proc_live"), account, "shr_leased")
+
+            let sweeper = journal(pool, "proc_sweeper")
+            try await sweeper.abandonUnattended(accountID: account, inviteID: "shr_expired")
+            try await sweeper.abandonUnattended(accountID: account, inviteID: "shr_leased")
+            let expired = try await DeliveryJournalDatabase.row(pool, account: account, invite: "shr_expired")
+            XCTAssertEqual(expired?.0, "ABANDONED")
+            let leased = try await DeliveryJournalDatabase.row(pool, account: account, invite: "shr_leased")
+            XCTAssertEqual(leased?.0, "RECEIVING", "a delivery another process holds goes on there")
+            let next = try await claim(journal(pool, "proc_next"), account, "shr_expired", runtime: "rt_2")
+            XCTAssertEqual(next, .claimed(stage: .confirming, recordID: "rec_1"))
+        }
+    }
 }

@@ -105,6 +105,19 @@ public struct DeliveryJournal: Sendable {
         try await advance(accountID, inviteID, to: .abandoned, recordID: nil)
     }
 
+    /// The sweep found an unfinished delivery whose lease ran out and whose runtime's session holds another
+    /// identity now (or whose runtime shut down): it waits for a pass of the identity's next session. Any process
+    /// may do it once the lease ran out (the process that held it is gone); a delivery whose lease holds goes on
+    /// where it is.
+    public func abandonUnattended(accountID: String, inviteID: String) async throws {
+        _ = try await pool.execute(
+            """
+            UPDATE document_deliveries SET stage = 'ABANDONED', updated_at = now()
+            WHERE account_id = \(accountID) AND invite_id = \(inviteID) AND stage IN ('RECEIVING', 'CONFIRMING')
+                AND (lease_until < now() OR claimed_by = \(owner))
+            """)
+    }
+
     /// The vault refused the invite for good (unknown, rejected, revoked): nobody tries it again.
     public func refused(accountID: String, inviteID: String) async throws {
         try await advance(accountID, inviteID, to: .refused, recordID: nil)

@@ -167,7 +167,7 @@ public struct ReceptionService: Sendable {
                     let facts = try await RuntimeFacts.read(runtimeID: delivery.runtimeID, database: context.database),
                     let holder = Self.holder(facts, folio: context.folio), holder.accountID == delivery.accountID
                 else {
-                    try await journal.abandoned(accountID: delivery.accountID, inviteID: delivery.inviteID)
+                    try await journal.abandonUnattended(accountID: delivery.accountID, inviteID: delivery.inviteID)
                     continue
                 }
                 let result = try await self.delivery.deliver(
