@@ -53,7 +53,10 @@ final class ReceptionTriggersTests: XCTestCase {
                 publish: { change in seen.published.withLock { $0.append(change) } }, forward: { _ in false },
                 own: { _, _ in nil }, warn: { _, _ in }))
         self.worker = worker
-        subscriptions = try await ReceptionService.followTriggers(on: bus, worker: worker) { _, _ in }
+        // A queue group of its own: a DocumentReceiver of another test's stack on this NATS takes none of these.
+        subscriptions = try await ReceptionService.followTriggers(
+            on: bus, queueGroup: "documents_tests_\(suffix)", worker: worker
+        ) { _, _ in }
     }
 
     override func tearDown() async throws {

@@ -107,11 +107,11 @@ public struct ReceptionService: Sendable {
         }
     }
 
-    /// The triggers of the bus on `transport`, each in the `documents` queue group (so each reaches one process),
-    /// handed to `worker`: every announced session change whose status is not EXPIRED, each successful vault sync
-    /// of a runtime, each issuance an inquiry offers.
+    /// The triggers of the bus on `transport`, each in the queue group `queueGroup` (`documents`: each reaches one
+    /// process), handed to `worker`: every announced session change whose status is not EXPIRED, each successful
+    /// vault sync of a runtime, each issuance an inquiry offers.
     public static func followTriggers(
-        on transport: any BusTransport, worker: ReceptionWorker,
+        on transport: any BusTransport, queueGroup: String = DocumentReceiver.name, worker: ReceptionWorker,
         warn: @escaping @Sendable (_ message: String, _ details: [String: String]) -> Void
     ) async throws -> [any BusSubscription] {
         let malformed: @Sendable (WireDecodingError) -> Void = { error in
@@ -119,7 +119,7 @@ public struct ReceptionService: Sendable {
         }
         return [
             try await transport.subscribe(
-                SessionChanged.self, queueGroup: DocumentReceiver.name, delivery: .concurrent, malformed: malformed
+                SessionChanged.self, queueGroup: queueGroup, delivery: .concurrent, malformed: malformed
             ) { change in
                 guard change.status != .expired else { return }
                 await worker.trigger(
@@ -127,13 +127,13 @@ public struct ReceptionService: Sendable {
                 )
             },
             try await transport.subscribe(
-                VaultSynced.self, queueGroup: DocumentReceiver.name, delivery: .concurrent, malformed: malformed
+                VaultSynced.self, queueGroup: queueGroup, delivery: .concurrent, malformed: malformed
             ) { synced in
                 guard let runtimeID = synced.runtimeID else { return }
                 await worker.trigger(ReceptionTrigger(.vaultSynced, accountID: synced.accountID, runtimeID: runtimeID))
             },
             try await transport.subscribe(
-                IssuanceOffered.self, queueGroup: DocumentReceiver.name, delivery: .concurrent, malformed: malformed
+                IssuanceOffered.self, queueGroup: queueGroup, delivery: .concurrent, malformed: malformed
             ) { offer in
                 await worker.trigger(
                     ReceptionTrigger(
