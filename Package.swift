@@ -221,7 +221,7 @@ let package = Package(
             name: "DocumentReceiverTests",
             dependencies: [
                 "DocumentReceiver", "FolioWire", "FolioModel", "WireModel", "StoreKit", "StoreKitTesting", "Crypto",
-                "FolioClient", "FolioAPI",
+                "FolioClient", "FolioAPI", "Postgres", "ServiceKit", "Bus", "TestSupport",
             ],
             path: "Tests/DocumentReceiverTests"),
         .testTarget(

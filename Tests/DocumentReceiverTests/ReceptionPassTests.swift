@@ -279,4 +279,47 @@ final class ReceptionPassTests: XCTestCase {
         XCTAssertEqual(delivered.withLock { $0 }, [], "nothing is accepted before Folio confirms it")
         XCTAssertEqual(watched["isu_1"]?.nextPassAt, start.addingTimeInterval(5.25))
     }
+
+    func testADeliveryAnEarlierSessionOfTheIdentityAbandonedIsTakenUpByALaterPassAndNeverSetsReceived() async throws {
+        // The record is in the vault already: Folio no longer lists its invite, the journal still names it.
+        let folio = FakeFolio()
+        let delivered = Delivered()
+        let reception = ReceptionPass(
+            folio: folio.folio,
+            deliver: { invite, _, _, _, _ in
+                delivered.append(invite)
+                return .delivered(recordID: "rec_of_\(invite)")
+            },
+            abandoned: { account in
+                [.init(inviteID: "shr_1", issuanceID: "isu_1", accountID: account, runtimeID: "rt_before")]
+            }, timing: timing, warn: { _, _ in })
+        var watched: [String: WatchedIssuance] = [:]
+        let report = await reception.run(
+            accountID: "acct_chen", runtimeID: "rt_1", watched: &watched, timer: false, now: start)
+        XCTAssertEqual(delivered.withLock { $0 }, ["shr_1"])
+        XCTAssertEqual(folio.reads.withLock { $0 }, [], "Folio is asked about nothing but the invites")
+        XCTAssertEqual(report.received, [DocumentReceptionChanged.Received]())
+        XCTAssertEqual(report.outcome, DocumentReceptionChanged.Outcome.nothingPending)
+    }
+
+    func testAnAbandonedDeliveryWhoseInviteFolioStillListsIsDeliveredOnceInThePass() async throws {
+        let folio = FakeFolio()
+        let issued = try issuance("isu_1", .issued, invite: "shr_1", record: "rec_1")
+        let invite = try invite("shr_1", record: "rec_1", issuance: "isu_1")
+        folio.issuances.withLock { $0["isu_1"] = .success(issued) }
+        folio.invites.withLock { $0 = .success([invite]) }
+        let delivered = Delivered()
+        let reception = ReceptionPass(
+            folio: folio.folio,
+            deliver: { invite, _, _, _, _ in
+                delivered.append(invite)
+                return .delivered(recordID: "rec_of_\(invite)")
+            },
+            abandoned: { account in
+                [.init(inviteID: "shr_1", issuanceID: "isu_1", accountID: account, runtimeID: "rt_before")]
+            }, timing: timing, warn: { _, _ in })
+        var watched: [String: WatchedIssuance] = [:]
+        _ = await reception.run(accountID: "acct_chen", runtimeID: "rt_1", watched: &watched, timer: false, now: start)
+        XCTAssertEqual(delivered.withLock { $0 }, ["shr_1"])
+    }
 }

@@ -247,8 +247,11 @@ extension FoundationStackTests {
         let database = PostgresPool(url: try TestEnvironment.databaseURL(), size: 1)
         defer { Task { await database.close() } }
         try await waitUntil("the delivery waits for its confirmation") {
+            // Chen's deliveries only: sign-in cleared them, and other tests' accounts may leave rows behind.
             let rows = try await database.query(
-                "SELECT count(*) AS n FROM document_deliveries WHERE stage = 'CONFIRMING'")
+                """
+                SELECT count(*) AS n FROM document_deliveries WHERE stage = 'CONFIRMING' AND account_id = 'acct_chen'
+                """)
             return try (rows.first?.decode(Int64.self, "n") ?? 0) == 1
         }
         try await restartDocumentReceiver(kill: true)

@@ -10,6 +10,7 @@ public struct DeliveryJournal: Sendable {
         case confirming = "CONFIRMING"
         case done = "DONE"
         case abandoned = "ABANDONED"
+        case refused = "REFUSED"
     }
 
     /// What a claim found.
@@ -18,7 +19,7 @@ public struct DeliveryJournal: Sendable {
         case claimed(stage: Stage, recordID: String?)
         /// Another process holds an unexpired lease on it.
         case busy
-        /// It ended before: delivered as `recordID` (DONE), or abandoned (nil).
+        /// It ended before: delivered as `recordID` (DONE), or refused by the vault for good (nil).
         case ended(recordID: String?)
     }
 
@@ -28,6 +29,13 @@ public struct DeliveryJournal: Sendable {
         public var issuanceID: String
         public var accountID: String
         public var runtimeID: String
+
+        public init(inviteID: String, issuanceID: String, accountID: String, runtimeID: String) {
+            self.inviteID = inviteID
+            self.issuanceID = issuanceID
+            self.accountID = accountID
+            self.runtimeID = runtimeID
+        }
     }
 
     let pool: PostgresPool
@@ -42,7 +50,9 @@ public struct DeliveryJournal: Sendable {
     }
 
     /// Claims the delivery of `inviteID`: a new one starts RECEIVING; an unfinished one is taken over when its
-    /// lease ran out or this process holds it.
+    /// lease ran out or this process holds it; an abandoned one is taken up again at the stage it reached
+    /// (CONFIRMING once the vault accepted it as a record, else RECEIVING). Only the account's own passes claim its
+    /// deliveries, so an abandoned delivery goes on for the identity it was addressed to and no other.
     public func claim(inviteID: String, issuanceID: String, accountID: String, runtimeID: String) async throws
         -> Claim
     {
@@ -54,9 +64,13 @@ public struct DeliveryJournal: Sendable {
                 now() + make_interval(secs => \(leaseSeconds)))
             ON CONFLICT (account_id, invite_id) DO UPDATE SET claimed_by = EXCLUDED.claimed_by,
                 lease_until = EXCLUDED.lease_until, runtime_id = EXCLUDED.runtime_id,
+                stage = CASE WHEN document_deliveries.stage <> 'ABANDONED' THEN document_deliveries.stage
+                    WHEN document_deliveries.record_id IS NULL THEN 'RECEIVING' ELSE 'CONFIRMING' END,
                 attempts = document_deliveries.attempts + 1, updated_at = now()
-            WHERE document_deliveries.stage IN ('RECEIVING', 'CONFIRMING')
-                AND (document_deliveries.lease_until < now() OR document_deliveries.claimed_by = EXCLUDED.claimed_by)
+            WHERE document_deliveries.stage = 'ABANDONED'
+                OR (document_deliveries.stage IN ('RECEIVING', 'CONFIRMING')
+                    AND (document_deliveries.lease_until < now()
+                        OR document_deliveries.claimed_by = EXCLUDED.claimed_by))
             RETURNING stage, record_id
             """)
         if let row = rows.first {
@@ -69,8 +83,9 @@ public struct DeliveryJournal: Sendable {
         guard let row = existing.first else { return .busy }
         switch Stage(rawValue: try row.decode(String.self, "stage")) {
         case .done: return .ended(recordID: try row.decode(String?.self, "record_id"))
-        case .abandoned: return .ended(recordID: nil)
-        case .receiving, .confirming, nil: return .busy
+        case .refused: return .ended(recordID: nil)
+        // ABANDONED here: another claim took it up between the two statements.
+        case .receiving, .confirming, .abandoned, nil: return .busy
         }
     }
 
@@ -84,9 +99,28 @@ public struct DeliveryJournal: Sendable {
         try await advance(accountID, inviteID, to: .done, recordID: nil)
     }
 
-    /// The session's identity changed before the delivery ended: nobody goes on with it.
+    /// The session's identity changed (or its runtime shut down) before the delivery ended: it waits for a pass
+    /// of the identity's next session (`abandonedDeliveries`), which takes it up again at the stage it reached.
     public func abandoned(accountID: String, inviteID: String) async throws {
         try await advance(accountID, inviteID, to: .abandoned, recordID: nil)
+    }
+
+    /// The sweep found an unfinished delivery whose lease ran out and whose runtime's session holds another
+    /// identity now (or whose runtime shut down): it waits for a pass of the identity's next session. Any process
+    /// may do it once the lease ran out (the process that held it is gone); a delivery whose lease holds goes on
+    /// where it is.
+    public func abandonUnattended(accountID: String, inviteID: String) async throws {
+        _ = try await pool.execute(
+            """
+            UPDATE document_deliveries SET stage = 'ABANDONED', updated_at = now()
+            WHERE account_id = \(accountID) AND invite_id = \(inviteID) AND stage IN ('RECEIVING', 'CONFIRMING')
+                AND (lease_until < now() OR claimed_by = \(owner))
+            """)
+    }
+
+    /// The vault refused the invite for good (unknown, rejected, revoked): nobody tries it again.
+    public func refused(accountID: String, inviteID: String) async throws {
+        try await advance(accountID, inviteID, to: .refused, recordID: nil)
     }
 
     /// Gives the lease back after a failed step, so the next pass (of any process) goes on at once.
@@ -106,13 +140,27 @@ public struct DeliveryJournal: Sendable {
             WHERE stage IN ('RECEIVING', 'CONFIRMING') AND lease_until < now()
             ORDER BY lease_until LIMIT \(limit)
             """)
-        return try rows.map { row in
-            Unfinished(
-                inviteID: try row.decode(String.self, "invite_id"),
-                issuanceID: try row.decode(String.self, "issuance_id"),
-                accountID: try row.decode(String.self, "account_id"),
-                runtimeID: try row.decode(String.self, "runtime_id"))
-        }
+        return try rows.map(Self.unfinished)
+    }
+
+    /// The deliveries of `accountID` that were abandoned, oldest first: a pass of a live session of that identity
+    /// takes them up again (an identity never takes up another one's).
+    public func abandonedDeliveries(accountID: String, limit: Int) async throws -> [Unfinished] {
+        let rows = try await pool.query(
+            """
+            SELECT invite_id, issuance_id, account_id, runtime_id FROM document_deliveries
+            WHERE account_id = \(accountID) AND stage = 'ABANDONED'
+            ORDER BY updated_at LIMIT \(limit)
+            """)
+        return try rows.map(Self.unfinished)
+    }
+
+    private static func unfinished(_ row: PostgresRow) throws -> Unfinished {
+        Unfinished(
+            inviteID: try row.decode(String.self, "invite_id"),
+            issuanceID: try row.decode(String.self, "issuance_id"),
+            accountID: try row.decode(String.self, "account_id"),
+            runtimeID: try row.decode(String.self, "runtime_id"))
     }
 
     private func advance(_ accountID: String, _ inviteID: String, to stage: Stage, recordID: String?) async throws {
@@ -121,6 +169,7 @@ public struct DeliveryJournal: Sendable {
             UPDATE document_deliveries SET stage = \(stage.rawValue), record_id = COALESCE(\(recordID), record_id),
                 updated_at = now()
             WHERE account_id = \(accountID) AND invite_id = \(inviteID) AND claimed_by = \(owner)
+                AND stage IN ('RECEIVING', 'CONFIRMING')
             """)
     }
 }

@@ -11,8 +11,10 @@ public struct DocumentDelivery: Sendable {
         /// Another process is delivering it now.
         case busy
         /// The session's identity changed (or the runtime shut down): the delivery is left to the identity's
-        /// next session, whose pass finds the invite again. Or the vault refused the invite for good.
+        /// next session, whose pass takes it up again from the journal.
         case abandoned
+        /// The vault refused the invite for good: nothing to deliver, ever.
+        case refused
     }
 
     public var journal: DeliveryJournal
@@ -40,7 +42,7 @@ public struct DocumentDelivery: Sendable {
         case .busy:
             return .busy
         case .ended(let delivered):
-            return delivered.map { .delivered(recordID: $0) } ?? .abandoned
+            return delivered.map { .delivered(recordID: $0) } ?? .refused
         case .claimed(.confirming, let stored?):
             recordID = stored
         case .claimed:
@@ -59,8 +61,8 @@ public struct DocumentDelivery: Sendable {
             return .abandoned
         } catch DocumentVaultError.refused {
             // The invite cannot be accepted any more (revoked, rejected, unknown): nothing to deliver.
-            try? await journal.abandoned(accountID: accountID, inviteID: inviteID)
-            return .abandoned
+            try? await journal.refused(accountID: accountID, inviteID: inviteID)
+            return .refused
         } catch {
             try? await journal.release(accountID: accountID, inviteID: inviteID)
             throw error

@@ -22,18 +22,24 @@ public struct ReceptionPass: Sendable {
         @Sendable (_ inviteID: String, _ issuanceID: String, _ accountID: String, _ runtimeID: String, ReceptionFolio)
         async throws -> DocumentDelivery.Result
 
+    /// The deliveries of an account that an earlier session of the identity abandoned
+    /// (`DeliveryJournal.abandonedDeliveries`).
+    public typealias Abandoned = @Sendable (_ accountID: String) async throws -> [DeliveryJournal.Unfinished]
+
     public var folio: ReceptionFolio
     /// `DocumentDelivery.deliver`.
     public var deliver: Deliver
+    public var abandoned: Abandoned
     public var timing: ReceptionTiming
     public var warn: @Sendable (_ message: String, _ details: [String: String]) -> Void
 
     public init(
-        folio: ReceptionFolio, deliver: @escaping Deliver, timing: ReceptionTiming,
-        warn: @escaping @Sendable (String, [String: String]) -> Void
+        folio: ReceptionFolio, deliver: @escaping Deliver, abandoned: @escaping Abandoned = { _ in [] },
+        timing: ReceptionTiming, warn: @escaping @Sendable (String, [String: String]) -> Void
     ) {
         self.folio = folio
         self.deliver = deliver
+        self.abandoned = abandoned
         self.timing = timing
         self.warn = warn
     }
@@ -43,28 +49,41 @@ public struct ReceptionPass: Sendable {
     public func run(
         accountID: String, runtimeID: String, watched: inout [String: WatchedIssuance], timer: Bool, now: Date
     ) async -> Report {
+        await run(accountID: accountID, runtimeID: runtimeID, watched: &watched, timer: timer, clock: { now })
+    }
+
+    /// Runs the pass with `clock` telling the time as it goes on: the interval of an issuance counts from the time
+    /// its request was sent, however long Folio took to answer the requests before it.
+    public func run(
+        accountID: String, runtimeID: String, watched: inout [String: WatchedIssuance], timer: Bool,
+        clock: @Sendable () -> Date
+    ) async -> Report {
+        let now = clock()
         var failed = false
         var requests = 0
         var received: [DocumentReceptionChanged.Received] = []
         var notIssued: [DocumentReceptionChanged.NotIssued] = []
-        /// Issuances read in this pass, by id.
+        /// Issuances read in this pass, by id, and when each request was sent.
         var read: [String: FolioIssuance] = [:]
+        var sentAt: [String: Date] = [:]
 
         for id in watched.keys.sorted() {
-            guard var issuance = watched[id], issuance.mayRead(at: now, timing),
+            let sent = clock()
+            guard var issuance = watched[id], issuance.mayRead(at: sent, timing),
                 !timer || issuance.nextPassAt <= now
             else { continue }
             requests += 1
+            sentAt[id] = sent
             do {
                 let answer = try await folio.issuance(id)
                 read[id] = answer
                 switch answer.state {
                 case .deciding:
-                    issuance.stillDeciding(interval: answer.interval, at: now, timing)
+                    issuance.stillDeciding(interval: answer.interval, at: sent, timing)
                 case .failed where answer.retryable:
-                    issuance.stillDeciding(interval: answer.interval, at: now, timing)
+                    issuance.stillDeciding(interval: answer.interval, at: sent, timing)
                 case .issued:
-                    issuance.issued(inviteID: answer.inviteId, interval: answer.interval, at: now)
+                    issuance.issued(inviteID: answer.inviteId, interval: answer.interval, at: sent)
                 case .declined, .failed:
                     watched[id] = nil
                     if let origin = issuance.originRuntimeID {
@@ -74,7 +93,9 @@ public struct ReceptionPass: Sendable {
                 }
                 watched[id] = issuance
             } catch let error as FolioVaultError where error.isSlowDown {
-                issuance.slowedDown(retryAfter: error.underlying.retryAfterSeconds.map(Double.init), at: now, timing)
+                // Folio's Retry-After counts from its answer.
+                issuance.slowedDown(
+                    retryAfter: error.underlying.retryAfterSeconds.map(Double.init), at: clock(), timing)
                 watched[id] = issuance
             } catch let error as FolioVaultError where error.code == .issuanceNotFound {
                 watched[id] = nil
@@ -94,22 +115,24 @@ public struct ReceptionPass: Sendable {
                 var issuance = read[issuanceID]
                 if issuance == nil {
                     var known = watched[issuanceID] ?? WatchedIssuance(id: issuanceID, originRuntimeID: nil, now: now)
-                    guard known.mayRead(at: now, timing) else {
+                    let sent = clock()
+                    guard known.mayRead(at: sent, timing) else {
                         known.stillOnItsWay(at: now, timing)
                         watched[issuanceID] = known
                         continue
                     }
                     requests += 1
+                    sentAt[issuanceID] = sent
                     do {
                         let answer = try await folio.issuance(issuanceID)
                         read[issuanceID] = answer
-                        known.issued(inviteID: answer.inviteId, interval: answer.interval, at: now)
+                        known.issued(inviteID: answer.inviteId, interval: answer.interval, at: sent)
                         if watched[issuanceID] != nil { watched[issuanceID] = known }
                         issuance = answer
                     } catch let error as FolioVaultError where error.isSlowDown {
                         // Read by a process that forgot it (a restart): looked at again once Folio allows it.
                         known.slowedDown(
-                            retryAfter: error.underlying.retryAfterSeconds.map(Double.init), at: now, timing)
+                            retryAfter: error.underlying.retryAfterSeconds.map(Double.init), at: clock(), timing)
                         watched[issuanceID] = known
                         continue
                     } catch {
@@ -133,6 +156,17 @@ public struct ReceptionPass: Sendable {
             warn(
                 "the issued invites could not be listed", ["accountId": accountID, "error": String(describing: error)])
         }
+        // The deliveries an earlier session of this identity abandoned (its identity changed, its runtime shut
+        // down): taken up again where they stopped, a record already in the vault only confirmed.
+        do {
+            for delivery in try await abandoned(accountID)
+            where !deliveries.contains(where: { $0.invite == delivery.inviteID }) {
+                deliveries.append((delivery.inviteID, delivery.issuanceID))
+            }
+        } catch {
+            failed = true
+            warn("the abandoned deliveries could not be read", ["accountId": accountID, "error": "\(error)"])
+        }
         for issuance in watched.values where issuance.phase == .onItsWay {
             if let invite = issuance.inviteID, !deliveries.contains(where: { $0.invite == invite }) {
                 deliveries.append((invite, issuance.id))
@@ -150,7 +184,7 @@ public struct ReceptionPass: Sendable {
                     watched[issuanceID] = nil
                 case .busy:
                     watched[issuanceID]?.stillOnItsWay(at: now, timing)
-                case .abandoned:
+                case .abandoned, .refused:
                     watched[issuanceID] = nil
                 }
             } catch {
@@ -158,7 +192,8 @@ public struct ReceptionPass: Sendable {
                 warn("an issued document could not be delivered", ["inviteId": invite, "error": "\(error)"])
                 if watched[issuanceID] == nil {
                     watched[issuanceID] = WatchedIssuance(id: issuanceID, originRuntimeID: nil, now: now)
-                    watched[issuanceID]?.issued(inviteID: invite, interval: read[issuanceID]?.interval ?? 0, at: now)
+                    watched[issuanceID]?.issued(
+                        inviteID: invite, interval: read[issuanceID]?.interval ?? 0, at: sentAt[issuanceID] ?? now)
                 }
                 watched[issuanceID]?.stillOnItsWay(at: now, timing)
             }

@@ -54,7 +54,9 @@ public struct ReceptionService: Sendable {
                 deliver: { invite, issuance, account, runtime, folio in
                     try await delivery.deliver(
                         inviteID: invite, issuanceID: issuance, accountID: account, runtimeID: runtime, folio: folio)
-                }, timing: settings.timing,
+                },
+                abandoned: { account in try await journal.abandonedDeliveries(accountID: account, limit: 20) },
+                timing: settings.timing,
                 publish: { change in
                     do {
                         try await transport.publish(change)
@@ -99,15 +101,25 @@ public struct ReceptionService: Sendable {
 
     /// Follows the triggers of the bus: session changes, successful vault syncs and issuances offered by inquiries.
     public func followTriggers() async throws -> [any BusSubscription] {
-        let transport = context.transport
-        let worker = self.worker
         let logger = context.logger
+        return try await Self.followTriggers(on: context.transport, worker: worker) { message, details in
+            logger.warning(message, details)
+        }
+    }
+
+    /// The triggers of the bus on `transport`, each in the queue group `queueGroup` (`documents`: each reaches one
+    /// process), handed to `worker`: every announced session change whose status is not EXPIRED, each successful
+    /// vault sync of a runtime, each issuance an inquiry offers.
+    public static func followTriggers(
+        on transport: any BusTransport, queueGroup: String = DocumentReceiver.name, worker: ReceptionWorker,
+        warn: @escaping @Sendable (_ message: String, _ details: [String: String]) -> Void
+    ) async throws -> [any BusSubscription] {
         let malformed: @Sendable (WireDecodingError) -> Void = { error in
-            logger.warning("documents: a malformed trigger was dropped", ["error": String(describing: error)])
+            warn("documents: a malformed trigger was dropped", ["error": String(describing: error)])
         }
         return [
             try await transport.subscribe(
-                SessionChanged.self, queueGroup: DocumentReceiver.name, delivery: .concurrent, malformed: malformed
+                SessionChanged.self, queueGroup: queueGroup, delivery: .concurrent, malformed: malformed
             ) { change in
                 guard change.status != .expired else { return }
                 await worker.trigger(
@@ -115,13 +127,13 @@ public struct ReceptionService: Sendable {
                 )
             },
             try await transport.subscribe(
-                VaultSynced.self, queueGroup: DocumentReceiver.name, delivery: .concurrent, malformed: malformed
+                VaultSynced.self, queueGroup: queueGroup, delivery: .concurrent, malformed: malformed
             ) { synced in
                 guard let runtimeID = synced.runtimeID else { return }
                 await worker.trigger(ReceptionTrigger(.vaultSynced, accountID: synced.accountID, runtimeID: runtimeID))
             },
             try await transport.subscribe(
-                IssuanceOffered.self, queueGroup: DocumentReceiver.name, delivery: .concurrent, malformed: malformed
+                IssuanceOffered.self, queueGroup: queueGroup, delivery: .concurrent, malformed: malformed
             ) { offer in
                 await worker.trigger(
                     ReceptionTrigger(
@@ -155,7 +167,7 @@ public struct ReceptionService: Sendable {
                     let facts = try await RuntimeFacts.read(runtimeID: delivery.runtimeID, database: context.database),
                     let holder = Self.holder(facts, folio: context.folio), holder.accountID == delivery.accountID
                 else {
-                    try await journal.abandoned(accountID: delivery.accountID, inviteID: delivery.inviteID)
+                    try await journal.abandonUnattended(accountID: delivery.accountID, inviteID: delivery.inviteID)
                     continue
                 }
                 let result = try await self.delivery.deliver(

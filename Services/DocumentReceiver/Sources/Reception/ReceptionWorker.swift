@@ -23,6 +23,8 @@ public actor ReceptionWorker {
         public var holder: @Sendable (_ runtimeID: String) async throws -> Holder?
         /// Delivers one invite (`DocumentDelivery.deliver`).
         public var deliver: ReceptionPass.Deliver
+        /// The account's abandoned deliveries, which its passes take up again.
+        public var abandoned: ReceptionPass.Abandoned
         public var timing: ReceptionTiming
         public var publish: @Sendable (DocumentReceptionChanged) async -> Void
         /// Hands the trigger to the process that owns the account; false when none does.
@@ -36,7 +38,8 @@ public actor ReceptionWorker {
 
         public init(
             holder: @escaping @Sendable (String) async throws -> Holder?, deliver: @escaping ReceptionPass.Deliver,
-            timing: ReceptionTiming, publish: @escaping @Sendable (DocumentReceptionChanged) async -> Void,
+            abandoned: @escaping ReceptionPass.Abandoned = { _ in [] }, timing: ReceptionTiming,
+            publish: @escaping @Sendable (DocumentReceptionChanged) async -> Void,
             forward: @escaping @Sendable (ReceptionTrigger) async -> Bool,
             own:
                 @escaping @Sendable (String, @escaping @Sendable (ReceptionTrigger) async -> Void) async -> (
@@ -47,6 +50,7 @@ public actor ReceptionWorker {
         ) {
             self.holder = holder
             self.deliver = deliver
+            self.abandoned = abandoned
             self.timing = timing
             self.publish = publish
             self.forward = forward
@@ -165,10 +169,10 @@ public actor ReceptionWorker {
         var watched = accounts[accountID]?.watched ?? [:]
         let before = Set(watched.keys)
         let pass = ReceptionPass(
-            folio: holder.folio, deliver: dependencies.deliver, timing: dependencies.timing,
-            warn: dependencies.warn)
+            folio: holder.folio, deliver: dependencies.deliver, abandoned: dependencies.abandoned,
+            timing: dependencies.timing, warn: dependencies.warn)
         let report = await pass.run(
-            accountID: accountID, runtimeID: runtimeID, watched: &watched, timer: timer, now: dependencies.now())
+            accountID: accountID, runtimeID: runtimeID, watched: &watched, timer: timer, clock: dependencies.now)
         folioRequests += report.folioRequests
         // Offers that arrived during the pass were added to the account's issuances meanwhile: keep them. One the
         // pass began with and ended (delivered, not issued) stays ended, or a later pass would announce it again.
