@@ -168,8 +168,10 @@ final class FoundationStackTests: XCTestCase {
         let shutdown = try await rpc("runtime.shutdown", token: token)
         XCTAssertEqual(shutdown["result"], .null, "\(shutdown)")
         try await waitUntil("the gateway stops accepting the token") {
-            try await self.rpc("runtime.shutdown", token: token)["error"]?["code"] == -32004
+            try await self.rpc("session.mount", token: token)["error"]?["code"] == -32004
         }
+        let again = try await rpc("runtime.shutdown", token: token)
+        XCTAssertEqual(again["result"], .null, "a shutdown sent again finds what it asked for: \(again)")
     }
 
     func testBadInputGetsTheSpecificationsErrorsAndTheStackStaysUp() async throws {
