@@ -167,11 +167,14 @@ def check(stack: Stack, outcomes: list[Outcome]) -> list[str]:
             problems.append(f"inquiry {inquiry['id']}: submissions of the name step {names}")
         if inquiry["status"] != "COMPLETED":
             problems.append(f"inquiry {inquiry['id']}: status {inquiry['status']}")
-    accounts = [o.facts["account"] for o in done if o.kind == "vault"]
-    counts = vault_record_counts(stack, accounts)
-    for account in accounts:
+    vaults = {o.facts["account"]: o for o in done if o.kind == "vault"}
+    counts = vault_record_counts(stack, list(vaults))
+    for account, outcome in vaults.items():
         if counts.get(account, 0) != 1:
-            problems.append(f"guest vault {account}: {counts.get(account, 0)} records, 1 created")
+            problems.append(
+                f"guest vault {account}: {counts.get(account, 0)} records, 1 created "
+                f"(the journey's retries: {outcome.errors_seen}, from {outcome.started:.1f} s to {outcome.ended:.1f} s)"
+            )
     return problems
 
 
@@ -201,7 +204,7 @@ def main() -> int:
         time.sleep(SETTLE_SECONDS)
         fault_list = faults(stack)
         for fault in fault_list:
-            print(f"fault: {fault.name}", flush=True)
+            print(f"fault: {fault.name} (at {time.monotonic():.1f} s)", flush=True)
             errors_before = ERRORS.read()
             fault.began = time.monotonic()
             fault.begin()

@@ -27,16 +27,19 @@ public struct VaultRepository: Sendable {
     /// a sign-in) is copied again after it, and `movedTo` names that account.
     /// `readingBack`: the result also carries the changed entries as the write leaves them (`patch`), read in
     /// the write's own transaction, so the writing store need not read them again.
-    public func write(_ write: VaultWrite, account: String, session: VaultSessionKind, readingBack: Bool = false)
-        async throws(VaultError) -> VaultWriteResult
-    {
+    /// `creationKey`: a creation with a key makes the same entry however often it runs (`VaultEntryID.derived`):
+    /// a run that finds the entry made answers it as created.
+    public func write(
+        _ write: VaultWrite, account: String, session: VaultSessionKind, readingBack: Bool = false,
+        creationKey: String? = nil
+    ) async throws(VaultError) -> VaultWriteResult {
         let transfer = VaultTransfer(database: database)
         do {
             return try await database.withAccount(account, lockingWrites: true) { transaction, cipher in
                 var result = try await VaultWriteTransaction(
                     transaction: transaction, cipher: cipher, account: account
                 )
-                .apply(write, session: session)
+                .apply(write, session: session, creationKey: creationKey)
                 result.movedTo =
                     session == .transient ? try await transfer.followMove(account, transaction, cipher) : nil
                 if readingBack, result.movedTo == nil, let changed = result.changedEntries {
@@ -112,15 +115,17 @@ struct VaultWriteTransaction {
     let cipher: VaultCipher
     let account: String
 
-    func apply(_ write: VaultWrite, session: VaultSessionKind) async throws -> VaultWriteResult {
+    func apply(_ write: VaultWrite, session: VaultSessionKind, creationKey: String? = nil) async throws
+        -> VaultWriteResult
+    {
         switch write {
         case .create(let content):
             try VaultWriteRules.check(write, target: nil, session: session)
-            let id = try await insert(content, kind: .record, prefix: "D_")
+            let id = try await insert(content, kind: .record, prefix: "D_", key: creationKey)
             return VaultWriteResult(createdID: id, changedEntries: [id])
         case .createFolder(let content):
             try VaultWriteRules.check(write, target: nil, session: session)
-            let id = try await insert(content, kind: .folder, prefix: "F_")
+            let id = try await insert(content, kind: .folder, prefix: "F_", key: creationKey)
             return VaultWriteResult(createdID: id, changedEntries: [id])
         case .update(let id, let content), .updateFolder(let id, let content):
             let entry = try await locked(id, for: write, session: session)
@@ -215,14 +220,25 @@ struct VaultWriteTransaction {
         return try rows.first.map(StoredEntry.init(row:))
     }
 
-    private func insert(_ content: RecordContent, kind: StoredEntry.Kind, prefix: String) async throws -> String {
-        let id = prefix + RandomID.base32(count: 26)
-        try await insertEntry(id: id, kind: kind, content)
+    /// A new entry: with a key, the entry of that key, which an earlier run of the same creation may have made.
+    private func insert(_ content: RecordContent, kind: StoredEntry.Kind, prefix: String, key: String?) async throws
+        -> String
+    {
+        guard let key else {
+            let id = prefix + RandomID.base32(count: 26)
+            try await insertEntry(id: id, kind: kind, content)
+            return id
+        }
+        let id = VaultEntryID.derived(prefix: prefix, from: key)
+        try await insertEntry(id: id, kind: kind, content, unlessMade: true)
         return id
     }
 
-    /// A new entry this account owns, with a fresh record key.
-    func insertEntry(id: String, kind: StoredEntry.Kind, _ content: RecordContent) async throws {
+    /// A new entry this account owns, with a fresh record key. `unlessMade`: an entry of that id already there
+    /// stays as it is.
+    func insertEntry(id: String, kind: StoredEntry.Kind, _ content: RecordContent, unlessMade: Bool = false)
+        async throws
+    {
         let key = cipher.newRecordKey()
         let wrapped = try cipher.wrapRecordKey(key, entryID: id)
         let body = try cipher.sealBody(
@@ -233,6 +249,7 @@ struct VaultWriteTransaction {
                 record_key, body)
             VALUES (\(account), \(id), \(kind.rawValue), \(content.schema), \(Int64(content.version)), 'ACTIVE', 'OWNER',
                 \(account), \(wrapped), \(body))
+            \(unescaped: unlessMade ? "ON CONFLICT (account_id, id) DO NOTHING" : "")
             """)
     }
 

@@ -12,7 +12,8 @@ extension VaultStore {
         var account: @Sendable (_ runtimeID: String) async throws -> VaultAccount?
         /// A new store's follower of its account's change notifications and Folio watch.
         var changeFollower: @Sendable () -> VaultChangeFollower
-        var write: @Sendable (VaultWrite, VaultAccount) async throws -> VaultWriteResult
+        /// Applies a write; the key (the store's idempotency key of the request) makes a creation's entry id.
+        var write: @Sendable (VaultWrite, VaultAccount, _ creationKey: String) async throws -> VaultWriteResult
         var view: @Sendable (VaultAccount) async throws -> VaultView
         var entries: @Sendable (_ ids: [String], VaultAccount) async throws -> VaultViewPatch
         /// One sync pass (push, then fetch) of the account's vault with Folio.
@@ -42,9 +43,9 @@ extension VaultStore.Dependencies {
         return Self(
             account: { runtimeID in try await VaultAccount.ofRuntime(runtimeID, database: database) },
             changeFollower: { VaultChangeFollower(transport: context.transport, watchers: services.watchers) },
-            write: { write, account in
+            write: { write, account, creationKey in
                 try await services.repository.write(
-                    write, account: account.id, session: account.kind, readingBack: true)
+                    write, account: account.id, session: account.kind, readingBack: true, creationKey: creationKey)
             },
             view: { account in try await services.repository.view(account: account.id) },
             entries: { ids, account in try await services.repository.entries(ids, account: account.id) },
@@ -71,7 +72,7 @@ extension VaultStore.Dependencies {
     static let unimplemented = Self(
         account: { _ in throw UnimplementedDependency("VaultStore.account") },
         changeFollower: { VaultChangeFollower.unimplemented() },
-        write: { _, _ in throw UnimplementedDependency("VaultStore.write") },
+        write: { _, _, _ in throw UnimplementedDependency("VaultStore.write") },
         view: { _ in throw UnimplementedDependency("VaultStore.view") },
         entries: { _, _ in throw UnimplementedDependency("VaultStore.entries") },
         sync: { _ in

@@ -12,7 +12,8 @@ extension VaultStore {
             return []
         case .write(let requestID, let account, let write):
             do {
-                let result = try await dependencies.write(write, account)
+                // Keyed by the store and the request: run again after an adoption, a creation finds its entry.
+                let result = try await dependencies.write(write, account, store.idempotencyKey(requestID))
                 // The other stores read again only the entries the write names, unless it followed a transient
                 // vault into an account's (then anything may have changed).
                 let named = result.movedTo == nil ? result.changedEntries : nil
