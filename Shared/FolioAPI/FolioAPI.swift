@@ -98,7 +98,14 @@ public enum StoreMethods {
         summary:
             "Validates and enqueues an action; returns once it is accepted, not once it is done. An action that skips"
             + " the queue is accepted once applied and its snapshot stored (at most 3 s while that cannot be written).",
-        params: [storeID, RPCParam("action", .any, summary: "The store's action in its wire shape.")],
+        params: [
+            storeID, RPCParam("action", .any, summary: "The store's action in its wire shape."),
+            RPCParam(
+                "dispatchId", .string, required: false,
+                summary:
+                    "The client's key of this action (1-128 bytes), the same when it sends the action again after a"
+                    + " lost answer: an action whose key the store knows among its last 8 is not applied again."),
+        ],
         result: RPCResultDescriptor("none", .null),
         errors: [.folio(.storeClosed), .folio(.runtimeShutDown), .folio(.unknownStore)])
 

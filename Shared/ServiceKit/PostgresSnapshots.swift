@@ -26,16 +26,18 @@ public struct PostgresSnapshots: SnapshotPersistence {
     public func save(_ snapshot: StoreSnapshot) async throws {
         let (state, pending) = try SealedSnapshotBody.columns(
             state: snapshot.state, pendingEffects: snapshot.pendingEffects, storeID: snapshot.storeID, sealer: sealer)
+        let dispatchIDs = PostgresJSON(JSONValue.array(snapshot.dispatchIDs.map(JSONValue.string)).jsonString)
         _ = try await database.execute(
             """
             INSERT INTO store_snapshots
-                (store_id, service, kind, owner_worker, runtime_id, version, state, pending_effects, updated_at)
+                (store_id, service, kind, owner_worker, runtime_id, version, state, pending_effects, dispatch_ids,
+                 updated_at)
             VALUES (
                 \(snapshot.storeID.rawValue), \(service), \(snapshot.kind), \(worker), \(snapshot.runtimeID),
-                \(snapshot.version), \(state), \(pending), now())
+                \(snapshot.version), \(state), \(pending), \(dispatchIDs), now())
             ON CONFLICT (store_id) DO UPDATE SET
                 version = EXCLUDED.version, state = EXCLUDED.state,
-                pending_effects = EXCLUDED.pending_effects, updated_at = now()
+                pending_effects = EXCLUDED.pending_effects, dispatch_ids = EXCLUDED.dispatch_ids, updated_at = now()
             WHERE store_snapshots.version <= EXCLUDED.version
             """)
     }
@@ -43,7 +45,7 @@ public struct PostgresSnapshots: SnapshotPersistence {
     public func load(_ storeID: StoreID) async throws -> StoreSnapshot? {
         let rows = try await database.query(
             """
-            SELECT kind, runtime_id, version, state, pending_effects FROM store_snapshots
+            SELECT kind, runtime_id, version, state, pending_effects, dispatch_ids FROM store_snapshots
             WHERE store_id = \(storeID.rawValue) AND service = \(service)
             """)
         return try rows.first.map { try snapshot(storeID, $0) }
@@ -56,7 +58,8 @@ public struct PostgresSnapshots: SnapshotPersistence {
             FROM (SELECT store_id, owner_worker FROM store_snapshots
                   WHERE store_id = \(storeID.rawValue) AND service = \(service) FOR UPDATE) AS previous
             WHERE taken.store_id = previous.store_id AND previous.owner_worker IS DISTINCT FROM \(worker)
-            RETURNING taken.kind, taken.runtime_id, taken.version, taken.state, taken.pending_effects
+            RETURNING taken.kind, taken.runtime_id, taken.version, taken.state, taken.pending_effects,
+                taken.dispatch_ids
             """)
         return try rows.first.map { try snapshot(storeID, $0) }
     }
@@ -73,7 +76,8 @@ public struct PostgresSnapshots: SnapshotPersistence {
         return StoreSnapshot(
             storeID: storeID, kind: try row.decode(String.self, "kind"),
             runtimeID: try row.decode(String.self, "runtime_id"), version: try row.decode(Int64.self, "version"),
-            state: state, pendingEffects: pending)
+            state: state, pendingEffects: pending,
+            dispatchIDs: try row.decode(PostgresJSON.self, "dispatch_ids").decode([String].self))
     }
 }
 

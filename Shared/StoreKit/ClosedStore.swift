@@ -7,7 +7,7 @@ struct ClosedStore: MountedStore {
     let id: StoreID
     let runtime: RuntimeContext
 
-    func dispatch(json: JSONValue) async throws { throw refusal }
+    func dispatch(json: JSONValue, dispatchID: String?) async throws { throw refusal }
     func state() async throws(StoreError) -> VersionedModel { throw refusal }
     func next(afterVersion: Int64?, timeout: Duration) async -> VersionedModel? { nil }
     func patch(from base: Int64, to version: Int64) async -> JSONPatch? { nil }

@@ -6,7 +6,8 @@ public protocol MountedStore: Sendable {
     nonisolated var runtime: RuntimeContext { get }
     /// The store's kind (`inquiry`, `vault`), for the process's metrics.
     nonisolated var kind: String { get }
-    func dispatch(json: JSONValue) async throws
+    /// `dispatchID`: the client's key of the action (`StoreDispatchIDs`).
+    func dispatch(json: JSONValue, dispatchID: String?) async throws
     func state() async throws(StoreError) -> VersionedModel
     func next(afterVersion: Int64?, timeout: Duration) async -> VersionedModel?
     /// The JSON Patch from the model of version `base` to that of `version`; nil when the store does not keep it.

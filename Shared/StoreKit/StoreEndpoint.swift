@@ -85,7 +85,12 @@ public struct StoreEndpoint: Sendable {
         }
         return RPCRouter([
             StoreMethods.dispatch.handled { call in
-                try await lookup(call).dispatch(json: call.params["action"] ?? .null)
+                let dispatchID = try call.optionalString("dispatchId")
+                if let dispatchID, dispatchID.isEmpty || dispatchID.utf8.count > StoreDispatchIDs.maxLength {
+                    throw JSONRPCError.invalidParams(
+                        "dispatchId must be 1 to \(StoreDispatchIDs.maxLength) bytes")
+                }
+                try await lookup(call).dispatch(json: call.params["action"] ?? .null, dispatchID: dispatchID)
                 return .null
             },
             StoreMethods.state.handled { call in

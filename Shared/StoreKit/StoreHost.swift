@@ -26,7 +26,7 @@ public actor StoreHost<Reducer: StoreReducer> {
 
     public init(
         id: StoreID, kind: String, runtime: RuntimeContext, reducer: Reducer, initialState: Reducer.State,
-        version: Int64 = 0, persistence: (any SnapshotPersistence)? = nil,
+        version: Int64 = 0, persistence: (any SnapshotPersistence)? = nil, dispatchIDs: [String] = [],
         runEffect: @escaping EffectRunner<Reducer>
     ) {
         self.id = id
@@ -36,7 +36,7 @@ public actor StoreHost<Reducer: StoreReducer> {
         self.runEffect = runEffect
         self.machine = Machine(
             storeID: id, kind: kind, runtimeID: runtime.id, reducer: reducer, state: initialState, version: version,
-            persists: persistence != nil)
+            persists: persistence != nil, dispatchIDs: dispatchIDs)
     }
 
     // MARK: Store members
@@ -46,12 +46,18 @@ public actor StoreHost<Reducer: StoreReducer> {
     /// An action that skips the queue is accepted once it is applied and its snapshot stored (at most
     /// `storedWithin` while the snapshot cannot be written): a worker killed after the answer loses nothing,
     /// as the worker that adopts the store finds the action's state and effects in the snapshot.
-    public func dispatch(_ action: Reducer.Action) async throws(StoreError) {
+    /// `dispatchID`: the client's key of the action; an action whose key the store knows (one of the last it
+    /// applied, or one waiting) is not applied again: the dispatch answers as the first did.
+    public func dispatch(_ action: Reducer.Action, dispatchID: String? = nil) async throws(StoreError) {
         try ensureOpen()
         let event = Reducer.actionReceived(action)
         switch Reducer.lane(of: action) {
         case .skipsQueue:
-            perform(machine.eventDeferred(event))
+            if let dispatchID, machine.knows(dispatchID: dispatchID) {
+                await flush(within: Self.storedWithin)
+                return
+            }
+            perform(machine.eventDeferred(event, dispatchID: dispatchID))
             await flush(within: Self.storedWithin)
         case .queued:
             // A full queue refuses the offer: the action is dropped and dispatch still succeeds.
@@ -61,9 +67,9 @@ public actor StoreHost<Reducer: StoreReducer> {
     }
 
     /// Decodes a wire action and dispatches it. A closed store is reported before a malformed action.
-    public func dispatch(json: JSONValue) async throws {
+    public func dispatch(json: JSONValue, dispatchID: String? = nil) async throws {
         try ensureOpen()
-        try await dispatch(Reducer.decodeAction(json))
+        try await dispatch(Reducer.decodeAction(json), dispatchID: dispatchID)
     }
 
     public func state() throws(StoreError) -> VersionedModel {
@@ -128,7 +134,8 @@ public actor StoreHost<Reducer: StoreReducer> {
         let pending = try snapshot.pendingEffects.map { try $0.decode(Reducer.Effect.self) }
         let host = StoreHost(
             id: snapshot.storeID, kind: snapshot.kind, runtime: runtime, reducer: reducer, initialState: state,
-            version: snapshot.version, persistence: persistence, runEffect: runEffect)
+            version: snapshot.version, persistence: persistence, dispatchIDs: snapshot.dispatchIDs,
+            runEffect: runEffect)
         await host.resume(pending: pending)
         return host
     }

@@ -85,7 +85,11 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     public private(set) var isDraining = false
     /// A `scheduleDrain` is out and its `drainDue` has not come back yet.
     private var drainScheduled = false
-    private var inbox: [Reducer.Event] = []
+    /// Events waiting to be reduced, each with the client's key of the action it carries, if any.
+    private var inbox: [(event: Reducer.Event, dispatchID: String?)] = []
+    /// The client's keys of the last dispatched actions applied (`DispatchIDs.kept`), in the snapshot too: an
+    /// action sent again under one of them is not applied again.
+    private var dispatchIDs: [String]
     /// Kept out of line: a mounted store has no unsaved snapshot almost always, and inline the empty slot would
     /// cost every idle store the size of a whole snapshot.
     private var unsavedBox: Boxed<Unsaved>?
@@ -106,10 +110,12 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     static var snapshotRetry: Backoff { .untilStored }
 
     /// `persists`: whether snapshots are written at all (a host without persistence wakes and runs at once).
+    /// `dispatchIDs`: the keys of the last actions applied, from the snapshot a store is rebuilt from.
     public init(
         storeID: StoreID, kind: String, runtimeID: String, reducer: Reducer, state: Reducer.State, version: Int64,
-        persists: Bool
+        persists: Bool, dispatchIDs: [String] = []
     ) {
+        self.dispatchIDs = dispatchIDs
         self.storeID = storeID
         self.kind = kind
         self.runtimeID = runtimeID
@@ -128,7 +134,7 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
 
     public mutating func eventReceived(_ event: Reducer.Event) -> [Action] {
         guard !isClosed else { return [] }
-        inbox.append(event)
+        inbox.append((event, nil))
         guard !isDraining else { return [] }
         isDraining = true
         return drain()
@@ -137,12 +143,17 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     /// An event whose caller is answered before it is reduced (a dispatched action: building the new model
     /// need not hold up the answer). It waits in the inbox, behind the events before it, until `drainDue` or any
     /// event received in the meantime drains the inbox.
-    public mutating func eventDeferred(_ event: Reducer.Event) -> [Action] {
+    public mutating func eventDeferred(_ event: Reducer.Event, dispatchID: String? = nil) -> [Action] {
         guard !isClosed else { return [] }
-        inbox.append(event)
+        inbox.append((event, dispatchID))
         guard !isDraining, !drainScheduled else { return [] }
         drainScheduled = true
         return [.scheduleDrain]
+    }
+
+    /// Whether an action sent under `dispatchID` was applied (among the last few) or waits to be.
+    public func knows(dispatchID: String) -> Bool {
+        dispatchIDs.contains(dispatchID) || inbox.contains { $0.dispatchID == dispatchID }
     }
 
     /// The drain that `scheduleDrain` asked for; nothing when another drain took the inbox meanwhile.
@@ -236,7 +247,8 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     private mutating func drain() -> [Action] {
         var actions: [Action] = []
         while unsavedBox == nil, !isClosed, !inbox.isEmpty {
-            actions += apply(inbox.removeFirst())
+            let next = inbox.removeFirst()
+            actions += apply(next.event, dispatchID: next.dispatchID)
         }
         return actions + drainedIfIdle()
     }
@@ -247,7 +259,11 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
         return [.drained]
     }
 
-    private mutating func apply(_ event: Reducer.Event) -> [Action] {
+    private mutating func apply(_ event: Reducer.Event, dispatchID: String?) -> [Action] {
+        if let dispatchID {
+            dispatchIDs.append(dispatchID)
+            if dispatchIDs.count > StoreDispatchIDs.kept { dispatchIDs.removeFirst() }
+        }
         let before = reducerState
         let effects = reducer.reduce(&reducerState, event)
         // An event that leaves the state as it was leaves the model as it was: the model is not built again.
@@ -266,7 +282,9 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
             }
         }
         let started = register(effects)
-        guard persists, changedModel || !started.isEmpty else {
+        // An action sent with a key is stored with its key even when it changed nothing, so that sent again it is
+        // known after an adoption too.
+        guard persists, changedModel || !started.isEmpty || dispatchID != nil else {
             return settle(changedModel: changedModel, effects: started)
         }
         do {
@@ -312,7 +330,7 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
             }
             return StoreSnapshot(
                 storeID: storeID, kind: kind, runtimeID: runtimeID, version: current.version, state: state,
-                pendingEffects: pending)
+                pendingEffects: pending, dispatchIDs: dispatchIDs)
         } catch {
             throw .snapshotNotEncodable(String(describing: error))
         }

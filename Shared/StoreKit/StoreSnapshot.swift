@@ -10,9 +10,13 @@ public struct StoreSnapshot: Sendable, Hashable, Codable {
     public var version: Int64
     public var state: JSONValue
     public var pendingEffects: [JSONValue]
+    /// The client's keys of the last dispatched actions the state holds (`StoreDispatchIDs`).
+    public var dispatchIDs: [String]
 
     public init(
-        storeID: StoreID, kind: String, runtimeID: String, version: Int64, state: JSONValue, pendingEffects: [JSONValue]
+        storeID: StoreID, kind: String, runtimeID: String, version: Int64, state: JSONValue,
+        pendingEffects: [JSONValue],
+        dispatchIDs: [String] = []
     ) {
         self.storeID = storeID
         self.kind = kind
@@ -20,7 +24,17 @@ public struct StoreSnapshot: Sendable, Hashable, Codable {
         self.version = version
         self.state = state
         self.pendingEffects = pendingEffects
+        self.dispatchIDs = dispatchIDs
     }
+}
+
+/// The keys a client may give its dispatched actions (`store.dispatch`'s `dispatchId`), so that an action it
+/// sends again after a lost answer is not applied twice.
+public enum StoreDispatchIDs {
+    /// How many of the last keys a store keeps: a client sends an action again right after the answer was lost.
+    public static let kept = 8
+    /// The longest key.
+    public static let maxLength = 128
 }
 
 /// Where snapshots go: PostgreSQL in services, memory in tests.

@@ -88,6 +88,11 @@ class Client:
             raise JourneyFailed(f"{method}: {error}")
         raise JourneyFailed(f"{method}: still failing after {MAX_ATTEMPTS} attempts")
 
+    def dispatch(self, store: str, action: dict) -> None:
+        """`store.dispatch` under a key of its own, which every retry of this call repeats: an action whose
+        answer was lost (the Gateway or its NATS node killed) and that the store applied is not applied twice."""
+        self.call("store.dispatch", {"storeId": store, "action": action, "dispatchId": uuid.uuid4().hex})
+
     def shut_down(self) -> None:
         """`runtime.shutdown`; sent again after its answer was lost (the Gateway killed), it answers null again."""
         self.call("runtime.shutdown")
@@ -136,7 +141,7 @@ def inquiry_journey(stack, outcome: Outcome) -> None:
     store = client.call("inquiry.mount")["storeId"]
 
     def dispatch(action):
-        client.call("store.dispatch", {"storeId": store, "action": action})
+        client.dispatch(store, action)
 
     def act(intent):
         return {"type": "ACT", "value": {"type": intent}}
@@ -166,14 +171,14 @@ def vault_journey(stack, outcome: Outcome) -> None:
     outcome.facts["payload"] = payload
     create = {"type": "WRITE", "value": {"value": {"type": "CREATE", "value": {
         "record": {"schema": "note", "version": 1, "payload": payload}}}}}
-    client.call("store.dispatch", {"storeId": vault, "action": create})
+    client.dispatch(vault, create)
 
     def created(model) -> bool:
         return any(record["payload"] == payload for record in model["records"]) and not model["busy"]
 
     # A create that failed for now (its error in the model) is sent again: the store keeps one record per create
     # that succeeded, so the check afterwards finds a duplicate if a retried create was written twice.
-    client.follow(vault, created, resend=lambda: client.call("store.dispatch", {"storeId": vault, "action": create}))
+    client.follow(vault, created, resend=lambda: client.dispatch(vault, create))
     client.shut_down()
 
 

@@ -13,7 +13,8 @@ extension StoreEndpointOverNATSTests {
             id, "store.next", runtime: "rt-a", ["afterVersion": 0, "timeoutMs": 0, "delta": true])
         XCTAssertEqual(unchanged, ["version": 0, "baseVersion": 0, "patch": []], "nothing changed: an empty patch")
 
-        _ = try await call(id, "store.dispatch", runtime: "rt-a", ["action": ["type": "INCREMENT", "value": ["by": 5]]])
+        _ = try await call(
+            id, "store.dispatch", runtime: "rt-a", ["action": ["type": "INCREMENT", "value": ["by": 5]]])
         let answer = try await call(
             id, "store.next", runtime: "rt-a", ["afterVersion": 0, "timeoutMs": 5000, "delta": true])
         XCTAssertEqual(answer["baseVersion"], 0)
@@ -27,7 +28,8 @@ extension StoreEndpointOverNATSTests {
     func testStoreNextWithoutDeltaAnswersTheWholeModel() async throws {
         let id = try await mount(runtime: "rt-a", initialCount: 1)
         _ = try await call(id, "store.next", runtime: "rt-a", ["afterVersion": 0, "timeoutMs": 0, "delta": true])
-        _ = try await call(id, "store.dispatch", runtime: "rt-a", ["action": ["type": "INCREMENT", "value": ["by": 1]]])
+        _ = try await call(
+            id, "store.dispatch", runtime: "rt-a", ["action": ["type": "INCREMENT", "value": ["by": 1]]])
         let answer = try await call(id, "store.next", runtime: "rt-a", ["afterVersion": 0, "timeoutMs": 5000])
         XCTAssertNil(answer["patch"])
         XCTAssertEqual(answer["model"]?["count"], 2)

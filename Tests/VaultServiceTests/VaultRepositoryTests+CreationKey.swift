@@ -9,8 +9,10 @@ extension VaultRepositoryTests {
     func testACreationRunAgainWithItsKeyHoldsOneEntryAndAnswersTheSameID() async throws {
         let owner = account()
         let key = "vlt_\(RandomID.base32(count: 26))-7"
-        let first = try await repository.write(.create(record: note), account: owner, session: .transient, creationKey: key)
-        let again = try await repository.write(.create(record: note), account: owner, session: .transient, creationKey: key)
+        let first = try await repository.write(
+            .create(record: note), account: owner, session: .transient, creationKey: key)
+        let again = try await repository.write(
+            .create(record: note), account: owner, session: .transient, creationKey: key)
         let id = try XCTUnwrap(first.createdID)
         XCTAssertEqual(again.createdID, id)
         XCTAssertTrue(id.hasPrefix("D_") && id.count == 28, id)

@@ -1,0 +1,35 @@
+import Bus
+import FolioModel
+import ServiceKit
+import StoreKit
+import XCTest
+
+extension RunningServiceTests {
+    /// The keys of the last actions travel in the snapshot: a worker that adopts the store does not apply again an
+    /// action the client sends again because the answer of the first worker was lost.
+    func testAnActionSentAgainUnderItsKeyToTheWorkerThatAdoptedTheStoreIsNotAppliedAgain() async throws {
+        let bus = InProcessBus()
+        let name = "svc\(RandomID.base32(count: 6))"
+        let first = try await RunningService.start(
+            exampleDefinition(name: name), configuration: try configuration(worker: "first"), transport: bus)
+        let client = BusClient(transport: bus)
+        let mounted = try await client.call(BusSubjects.rpc(name), "example.mount", ["runtimeId": "rt-keys"])
+        let id = try XCTUnwrap(mounted["storeId"]?.stringValue.flatMap(StoreID.init))
+        let dispatch: JSONValue = [
+            "storeId": .string(id.rawValue), "runtimeId": "rt-keys", "dispatchId": "press-1",
+            "action": ["type": "INCREMENT", "value": ["by": 3]],
+        ]
+        _ = try await client.call(BusSubjects.store(id), "store.dispatch", dispatch)
+        await first.stop()
+
+        let second = try await RunningService.start(
+            exampleDefinition(name: name), configuration: try configuration(worker: "second"), transport: bus)
+        let adopted = try await client.call(BusSubjects.rpc(name), "store.adopt", ["storeId": .string(id.rawValue)])
+        XCTAssertEqual(adopted, ["adopted": true])
+        _ = try await client.call(BusSubjects.store(id), "store.dispatch", dispatch)
+        let state = try await client.call(
+            BusSubjects.store(id), "store.state", ["storeId": .string(id.rawValue), "runtimeId": "rt-keys"])
+        XCTAssertEqual(state["model"]?["count"], 3, "applied once, by the first worker")
+        await second.stop()
+    }
+}
