@@ -101,6 +101,27 @@ def screenshot(driver: WebDriver, name: str) -> Path:
     return path
 
 
+def wait_for_value(driver: WebDriver, css: str, value: str, timeout: float = 20) -> WebElement:
+    """The first element matching `css` once its `value` is `value`, waiting up to `timeout` seconds; fails
+    with the value it had last."""
+    seen = []
+
+    def holds(d: WebDriver):
+        for element in d.find_elements(By.CSS_SELECTOR, css):
+            try:
+                seen[:] = [element.get_attribute("value")]
+                if seen[0] == value:
+                    return element
+            except Exception:  # stale: the page re-rendered meanwhile
+                continue
+        return False
+
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.05).until(holds)
+    except TimeoutException:
+        raise AssertionError(f"{css!r} never held {value!r} in {timeout} s; last {seen!r}") from None
+
+
 def wait_for(driver: WebDriver, css: str, text: str | None = None, timeout: float = 20) -> WebElement:
     """The first visible element matching `css` (whose text contains `text`, when given), waiting up to
     `timeout` seconds; fails with the page's text and console when none comes."""

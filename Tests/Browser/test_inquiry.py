@@ -7,7 +7,8 @@ import zlib
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser import screenshot, wait_for
+from browser import screenshot, wait_for, wait_for_value
+from contract import drain
 from stack import OUTPUT
 
 
@@ -17,6 +18,30 @@ def submit(driver):
 
 def active_id(driver):
     return driver.execute_script("return document.activeElement && document.activeElement.id")
+
+
+PHONE_TYPED, PHONE_FORMATTED = "015112345678", "01511 2345678"
+"""A German mobile number typed without spaces, and what the store shows for it (libphonenumber as you type)."""
+
+
+def newest_field(driver, field_id):
+    """The FieldView `field_id` in the newest inquiry model the page received (SSE or store.state/next)."""
+    newest = None
+    for entry in drain(driver):
+        if entry.get("kind") == "sse":
+            state = entry.get("data")
+        elif (entry.get("request") or {}).get("method") in ("store.state", "store.next"):
+            state = (entry.get("answer") or {}).get("result")
+        else:
+            continue
+        if state and (newest is None or state["version"] >= newest["version"]):
+            newest = state
+    content = (((newest or {}).get("model") or {}).get("inquiry") or {}).get("stage", {}).get("content", {})
+    for box in content.get("value", {}).get("containers", []):
+        for element in box["elements"]:
+            if element["type"] == "FIELD" and element["value"]["value"]["id"] == field_id:
+                return element["value"]["value"]
+    raise AssertionError(f"no field {field_id} in the newest model")
 
 
 def photo_file():
@@ -66,13 +91,19 @@ def test_a_date_error_shows_at_its_field_and_masks_shape_the_text(stack, driver)
     driver.get(stack.page_url("org-demo", code=code))
     wait_for(driver, '#inquiry-screen[data-step="personal"]')
 
+    # The page has no mask of its own: the digits go to the store as typed, and the store's masked text
+    # replaces them while the field still has the focus.
     customer = wait_for(driver, "#inquiry-field-f_customer_number")
     customer.send_keys("12345")
-    assert customer.get_attribute("value") == "12-345"
+    wait_for_value(driver, "#inquiry-field-f_customer_number", "12-345")
+    assert active_id(driver) == "inquiry-field-f_customer_number"
+    assert newest_field(driver, "f_customer_number")["value"] == "12-345"
 
     birth = wait_for(driver, "#inquiry-field-f_birth_date")
     birth.send_keys("01012020")
-    assert birth.get_attribute("value") == "01.01.2020"
+    wait_for_value(driver, "#inquiry-field-f_birth_date", "01.01.2020")
+    assert active_id(driver) == "inquiry-field-f_birth_date"
+    assert newest_field(driver, "f_birth_date")["value"] == "01.01.2020"
     wait_for(driver, "#inquiry-field-f_full_name").click()
     error = wait_for(driver, "#inquiry-field-f_birth_date-error")
     assert "18" in error.text
@@ -80,6 +111,25 @@ def test_a_date_error_shows_at_its_field_and_masks_shape_the_text(stack, driver)
     assert birth.get_attribute("aria-invalid") == "true"
     assert "inquiry-field-f_birth_date-error" in birth.get_attribute("aria-describedby")
     screenshot(driver, "inquiry-date-error")
+
+
+def test_a_phone_number_shows_the_store_formatted_national_number_while_it_is_typed(stack, driver):
+    _, code = stack.create_inquiry("tmpl_full")
+    driver.get(stack.page_url("org-demo", code=code))
+    wait_for(driver, '#inquiry-screen[data-step="personal"]')
+    wait_for(driver, "#inquiry-field-f_full_name").send_keys("Ada Lovelace")
+    submit(driver)
+    wait_for(driver, '#inquiry-screen[data-step="contact"]')
+
+    Select(wait_for(driver, "#inquiry-field-f_phone-country")).select_by_value("DE")
+    phone = wait_for(driver, "#inquiry-field-f_phone")
+    phone.send_keys(PHONE_TYPED)
+    shown = wait_for_value(driver, "#inquiry-field-f_phone", PHONE_FORMATTED)
+    assert active_id(driver) == "inquiry-field-f_phone"
+    assert newest_field(driver, "f_phone")["input"]["national"]["text"] == PHONE_FORMATTED
+    caret = driver.execute_script("return [arguments[0].selectionStart, arguments[0].value.length]", shown)
+    assert caret == [len(PHONE_FORMATTED), len(PHONE_FORMATTED)]
+    screenshot(driver, "inquiry-phone-formatted")
 
 
 def test_the_page_language_asks_the_inquiry_for_german(stack, driver):

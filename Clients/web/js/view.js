@@ -33,8 +33,9 @@ export function render(container, node, { key, onNewStep } = {}) {
 
 /**
  * Makes `from` (in the page) look like `to` (just built), keeping every element that is still there. Elements
- * pair by id where they have one, else by tag in order. A text input that has the focus keeps what was typed
- * (the model's echo of an edit may be older than the last keystroke); it takes the model's text on blur.
+ * pair by id where they have one, else by tag in order. A text input that has the focus takes the model's text
+ * only once the model answers what was typed last (see `sentEdit`); one the page does not track keeps what was
+ * typed until it loses the focus.
  */
 export function morph(from, to) {
   if (from === to) return from;
@@ -65,11 +66,51 @@ export function morph(from, to) {
     const typing = from === document.activeElement && isTextInput(from);
     if (from.type === 'checkbox' || from.type === 'radio') {
       if (from.checked !== to.checked) from.checked = to.checked;
-    } else if (from.type !== 'file' && !typing && from.value !== to.value) {
-      from.value = to.value;
+    } else if (from.type !== 'file' && from.value !== to.value && (!typing || answersLastEdit(from))) {
+      if (typing) placeWithCaret(from, to.value);
+      else from.value = to.value;
     }
   }
   return from;
+}
+
+/**
+ * Records on the live `input` that the page sent its `value` to the store, and counts the dispatch until
+ * `dispatched` settles; `whenSettled` runs then (to draw the newest model, which may have come meanwhile).
+ * While the input has the focus, a new model replaces its text only when no dispatch of it is unanswered and
+ * nothing was typed since the last one: so the store's shaped text (a mask, a formatted phone number) shows as
+ * the person types, and a model answering an older keystroke never overwrites a newer one.
+ */
+export function sentEdit(input, value, dispatched, whenSettled) {
+  input.folioSent = value;
+  input.folioPending = (input.folioPending ?? 0) + 1;
+  dispatched.finally(() => {
+    input.folioPending -= 1;
+    if (input.folioPending === 0 && whenSettled) whenSettled();
+  });
+}
+
+function answersLastEdit(input) {
+  if (input.folioSent === undefined || input.folioPending > 0) return false;
+  return input.value === input.folioSent || input.value === input.folioPlaced;
+}
+
+/** Puts the model's `text` into the focused `input`: the caret stays at the end, or as far from the end as it was. */
+function placeWithCaret(input, text) {
+  let fromEnd = 0;
+  try {
+    fromEnd = input.value.length - (input.selectionEnd ?? input.value.length);
+  } catch {
+    fromEnd = 0; // a type without a selection (email, number)
+  }
+  input.value = text;
+  input.folioPlaced = text;
+  const caret = Math.max(0, text.length - fromEnd);
+  try {
+    input.setSelectionRange(caret, caret);
+  } catch {
+    // a type without a selection
+  }
 }
 
 function morphChildren(from, to) {

@@ -3,7 +3,7 @@
 
 import { h } from '../dom.js';
 import { addLabels, setLocale, labelIn } from '../i18n.js';
-import { render, field, group, banner } from '../view.js';
+import { render, field, group, banner, sentEdit } from '../view.js';
 import { toBase64 } from '../bytes.js';
 
 addLabels({
@@ -84,25 +84,6 @@ function tf(key, values = {}) {
   return t(key).replace(/\{(\w+)\}/g, (match, name) => (name in values ? String(values[name]) : match));
 }
 
-/** Shapes `text` by a mask pattern: `#` takes a digit, any other character is inserted as typing reaches it. */
-export function applyMask(pattern, text) {
-  let out = '';
-  let position = 0;
-  for (const character of text) {
-    while (position < pattern.length && pattern[position] !== '#') {
-      out += pattern[position];
-      position += 1;
-      if (character === out[out.length - 1]) break;
-    }
-    if (position >= pattern.length) break;
-    if (pattern[position] === '#' && /[0-9]/.test(character)) {
-      out += character;
-      position += 1;
-    }
-  }
-  return out;
-}
-
 function formatSize(bytes) {
   if (bytes >= 1048576) return `${(bytes / 1048576).toFixed(1)} MiB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`;
@@ -152,6 +133,11 @@ export async function open(container, context) {
   const act = (intent) => send({ type: 'ACT', value: intent });
   const edit = (key, value) => act({ type: 'EDIT', value: { key, value } });
   const text = (key, value) => edit(key, { type: 'TEXT', value: { text: value } });
+  /** The text of `event`'s input as typed, sent under `key`; the store answers with the text it shaped. */
+  const typed = (key) => (event) => {
+    const input = event.currentTarget;
+    sentEdit(input, input.value, text(key, input.value), draw);
+  };
   const selection = (key, value) => edit(key, { type: 'SELECTION', value: { value } });
 
   function openEntry(kind) {
@@ -262,8 +248,7 @@ export async function open(container, context) {
     }, option.label ?? `${option.flag ?? ''} ${option.name} ${option.dialCode}`)));
     const national = h('input', {
       type: 'tel', autocomplete: 'tel-national', inputmode: 'tel', readonly: readOnly,
-      oninput: (event) => text(input.national.field, event.target.value),
-      onchange: (event) => text(input.national.field, event.target.value),
+      oninput: typed(input.national.field), onchange: typed(input.national.field),
     });
     national.value = input.national.text ?? '';
     const errorId = error ? `${id}-error` : null;
@@ -288,44 +273,34 @@ export async function open(container, context) {
       element.dataset.key = f.key;
       return element;
     };
-    const textInput = (attributes, onText, shape = (value) => value) => {
-      // input while typing; change too, for a value set without typing (a cleared field, autofill)
-      const onEdit = (event) => {
-        const shaped = shape(event.target.value);
-        if (shaped !== event.target.value) event.target.value = shaped;
-        onText(shaped);
-      };
+    // The typed text goes to the store as it is (input while typing; change too, for a value set without
+    // typing: a cleared field, autofill); the store shapes it (a mask, a date) and the model shows the result.
+    const textInput = (attributes) => {
       const input = h('input', {
         readonly: f.readOnly, placeholder: f.placeholder, ...attributes,
-        oninput: onEdit,
-        onchange: onEdit,
+        oninput: typed(f.key), onchange: typed(f.key),
       });
       input.value = typeof f.value === 'string' ? f.value : '';
       return input;
     };
     switch (kind) {
       case 'TEXT':
-        return wrap(field({ ...common, control: textInput({ type: 'text', maxlength: c.maxLength, minlength: c.minLength },
-          (value) => text(f.key, value)) }));
+        return wrap(field({ ...common, control: textInput({ type: 'text', maxlength: c.maxLength, minlength: c.minLength }) }));
       case 'URL':
-        return wrap(field({ ...common, control: textInput({ type: 'url', maxlength: c.maxLength, autocomplete: 'url' },
-          (value) => text(f.key, value)) }));
+        return wrap(field({ ...common, control: textInput({ type: 'url', maxlength: c.maxLength, autocomplete: 'url' }) }));
       case 'NUMBER':
-        return wrap(field({ ...common, control: textInput({ type: 'text', inputmode: c.decimals ? 'decimal' : 'numeric' },
-          (value) => text(f.key, value)),
+        return wrap(field({ ...common, control: textInput({ type: 'text', inputmode: c.decimals ? 'decimal' : 'numeric' }),
         hint: c.min !== undefined || c.max !== undefined ? [c.min, c.max].map((v) => v ?? '…').join(' – ') : null }));
       case 'TEXT_AREA': {
         const area = h('textarea', { rows: c.rows ?? 4, maxlength: c.maxLength, readonly: f.readOnly,
-          placeholder: f.placeholder, oninput: (event) => text(f.key, event.target.value),
-          onchange: (event) => text(f.key, event.target.value) });
+          placeholder: f.placeholder, oninput: typed(f.key), onchange: typed(f.key) });
         area.value = typeof f.value === 'string' ? f.value : '';
         return wrap(field({ ...common, control: area }));
       }
       case 'MASKED':
         return wrap(field({ ...common, hint: c.mask?.placeholder && c.mask.placeholder !== f.placeholder ? c.mask.placeholder : null,
           control: textInput({ type: 'text', inputmode: /^[#\W]*$/.test(c.mask.pattern) ? 'numeric' : null,
-            maxlength: c.mask.maxLength, placeholder: f.placeholder ?? c.mask.placeholder },
-          (value) => text(f.key, value), (value) => applyMask(c.mask.pattern, value)) }));
+            maxlength: c.mask.maxLength, placeholder: f.placeholder ?? c.mask.placeholder }) }));
       case 'DATE':
         if (c.includeTime) {
           const input = h('input', { type: 'datetime-local', readonly: f.readOnly, min: c.min ? `${c.min}T00:00` : null,
@@ -336,8 +311,7 @@ export async function open(container, context) {
         }
         return wrap(field({ ...common, hint: c.mask.format,
           control: textInput({ type: 'text', inputmode: 'numeric', maxlength: c.mask.maxLength,
-            placeholder: f.placeholder ?? c.mask.placeholder, autocomplete: f.key.includes('birth') ? 'bday' : 'off' },
-          (value) => text(f.key, value), (value) => applyMask(c.mask.pattern, value)) }));
+            placeholder: f.placeholder ?? c.mask.placeholder, autocomplete: f.key.includes('birth') ? 'bday' : 'off' }) }));
       case 'PHONE':
         return wrap(phoneInput({ id, label: f.label, input: f.input, countryOptions: c.countryOptions ?? [],
           showSelector: c.showCountryCodeSelector !== false, error: f.error, required: f.required, readOnly: f.readOnly }));
@@ -601,8 +575,7 @@ export async function open(container, context) {
       case 'VERIFY':
         if (kind === 'EMAIL_OTP') {
           const input = h('input', { type: 'email', autocomplete: 'email', placeholder: v.placeholder,
-            oninput: (event) => text(v.contactField, event.target.value),
-            onchange: (event) => text(v.contactField, event.target.value) });
+            oninput: typed(v.contactField), onchange: typed(v.contactField) });
           input.value = v.value ?? '';
           parts.push(field({ id: 'inquiry-contact', label: v.label, control: input, error: fieldErrorOf(v.contactField),
             required: true }));
@@ -858,8 +831,8 @@ export async function open(container, context) {
       openEntry(given.handoff ? 'ANOTHER_DEVICE' : 'START');
     }
   });
-  // Re-render on leaving an input: what the store shaped (masks, phone formatting) replaces what was typed.
-  // (The page is updated in place, so the element that takes the focus stays what it is.)
+  // Re-render on leaving an input, so one whose text the page does not track (an address part) shows the
+  // store's. (The page is updated in place, so the element that takes the focus stays what it is.)
   const onFocusOut = () => setTimeout(draw, 0);
   container.addEventListener('focusout', onFocusOut);
   const close = async () => {
