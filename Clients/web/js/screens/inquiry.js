@@ -29,7 +29,7 @@ addLabels({
     inqOutcomeCOMPLETED: 'Verification complete', inqOutcomeAPPROVED: 'Verification approved',
     inqOutcomeDECLINED: 'Verification declined', inqOutcomeNEEDS_REVIEW: 'Verification under review',
     inqOutcomeCANCELED: 'Verification cancelled', inqOutcomeEXPIRED: 'Verification expired',
-    inqOutcomeFAILED: 'Verification failed', inqRedirect: 'Continue', inqIdentity: 'Verified identity',
+    inqOutcomeFAILED: 'Verification failed', inqIdentity: 'Verified identity',
     inqName: 'Name', inqDocument: 'Document', inqNumber: 'Number', inqBirthdate: 'Date of birth',
     inqExpiry: 'Valid until', inqLanguage: 'Language', inqError: 'Something went wrong', inqSending: 'Sending…',
     inqLinkRefused: 'The link could not be opened.', inqCode: 'Code',
@@ -62,7 +62,7 @@ addLabels({
     inqOutcomeCOMPLETED: 'Verifizierung abgeschlossen', inqOutcomeAPPROVED: 'Verifizierung bestätigt',
     inqOutcomeDECLINED: 'Verifizierung abgelehnt', inqOutcomeNEEDS_REVIEW: 'Verifizierung wird geprüft',
     inqOutcomeCANCELED: 'Verifizierung abgebrochen', inqOutcomeEXPIRED: 'Verifizierung abgelaufen',
-    inqOutcomeFAILED: 'Verifizierung fehlgeschlagen', inqRedirect: 'Weiter', inqIdentity: 'Bestätigte Identität',
+    inqOutcomeFAILED: 'Verifizierung fehlgeschlagen', inqIdentity: 'Bestätigte Identität',
     inqName: 'Name', inqDocument: 'Dokument', inqNumber: 'Nummer', inqBirthdate: 'Geburtsdatum',
     inqExpiry: 'Gültig bis', inqLanguage: 'Sprache', inqError: 'Etwas ist schiefgelaufen', inqSending: 'Wird gesendet…',
     inqLinkRefused: 'Der Link konnte nicht geöffnet werden.', inqCode: 'Code',
@@ -106,6 +106,7 @@ export async function open(container, context) {
   let localError = null;
   let lastErrorKey = '';
   let autoOpened = false;
+  let leaving = false; // the Terminal stage was left once (Close, or LinkRefused)
   let capture = null; // {key, host, stop}
   let entryCode = '';
 
@@ -153,20 +154,51 @@ export async function open(container, context) {
     send({ type: 'OPEN', value: { entry } });
   }
 
+  /** The address a browser can open for a link's url (http or https), else null: the page refuses it. */
+  function openable(url) {
+    try {
+      const parsed = new URL(url);
+      return ['http:', 'https:'].includes(parsed.protocol) ? parsed.href : null;
+    } catch {
+      return null;
+    }
+  }
+
   function openLink(target) {
     const url = target?.value?.url;
     if (!url) return;
-    let opened = null;
-    try {
-      const parsed = new URL(url);
-      if (!['http:', 'https:'].includes(parsed.protocol)) throw new Error('scheme');
-      opened = window.open(parsed.href, '_blank', 'noopener');
-      // With noopener the call answers null even when the tab opened; only an exception means refused.
-      opened = true;
-    } catch {
-      opened = null;
+    let opened = false;
+    const address = openable(url);
+    if (address) {
+      try {
+        window.open(address, '_blank', 'noopener');
+        // With noopener the call answers null even when the tab opened; only an exception means refused.
+        opened = true;
+      } catch {
+        opened = false;
+      }
     }
     if (!opened) act({ type: 'LINK_REFUSED', value: { url } });
+  }
+
+  /**
+   * The end (spec "redirect of Terminal"), once the request that completed the inquiry is done (loading false):
+   * without a redirect, Close at once; with one the page can open, Close and then go there in this tab (Close
+   * first: leaving the page would cut its request off); one it cannot open, LinkRefused, and the store's banner
+   * then has the close control.
+   */
+  function leaveTerminal(redirect) {
+    if (!redirect) {
+      send({ type: 'CLOSE' });
+      return;
+    }
+    const url = redirect.value?.url;
+    const address = openable(url);
+    if (!address) {
+      act({ type: 'LINK_REFUSED', value: { url } });
+      return;
+    }
+    send({ type: 'CLOSE' }).then(() => location.assign(address));
   }
 
   async function readFile(file) {
@@ -629,13 +661,10 @@ export async function open(container, context) {
   }
 
   function terminalView(terminal) {
-    return h('section', { id: 'inquiry-terminal', 'data-outcome': terminal.outcome },
-      h('h2', { id: 'inquiry-title', tabindex: '-1', 'data-heading': true }, t(`inqOutcome${terminal.outcome}`)),
-      identityView(),
-      h('div', { class: 'actions' },
-        terminal.redirect ? h('a', { id: 'inquiry-redirect', class: 'button primary', href: terminal.redirect.value.url },
-          t('inqRedirect')) : null,
-        h('button', { type: 'button', id: 'inquiry-close', onclick: () => send({ type: 'CLOSE' }) }, chromeText('close'))));
+    return h('section', { id: 'inquiry-terminal', 'data-outcome': terminal.outcome,
+      'data-redirect': terminal.redirect?.value?.url ?? null },
+    h('h2', { id: 'inquiry-title', tabindex: '-1', 'data-heading': true }, t(`inqOutcome${terminal.outcome}`)),
+    identityView());
   }
 
   function identityView() {
@@ -732,7 +761,10 @@ export async function open(container, context) {
     return h('div', { id: 'inquiry-banner', class: 'banner error', role: 'alert', 'data-retryable': error.retryable ? 'true' : null },
       h('strong', {}, model.chrome.error.title), ' ', message !== model.chrome.error.title ? message : null,
       error.retryable ? h('button', { type: 'button', id: 'inquiry-banner-retry', disabled: model.loading,
-        onclick: () => act({ type: 'RETRY' }) }, model.chrome.error.retry) : null);
+        onclick: () => act({ type: 'RETRY' }) }, model.chrome.error.retry) : null,
+      // At the end, the only error is a refused redirect: its control leaves the inquiry.
+      model.inquiry?.stage?.content?.type === 'TERMINAL' ? h('button', { type: 'button', id: 'inquiry-banner-close',
+        onclick: () => send({ type: 'CLOSE' }) }, model.chrome.error.close) : null);
   }
 
   function draw() {
@@ -780,6 +812,10 @@ export async function open(container, context) {
         stopCapture();
         key = 'TERMINAL';
         main = terminalView(content.value);
+        if (!loading && !leaving) {
+          leaving = true;
+          queueMicrotask(() => leaveTerminal(content.value.redirect));
+        }
       }
       body = [
         navigationBar(stage.navigation, loading, content),
@@ -803,6 +839,7 @@ export async function open(container, context) {
     const fullKey = `${errorKey}|${fieldErrors}`;
     const newError = (errorKey || fieldErrors) && fullKey !== lastErrorKey;
     lastErrorKey = fullKey;
+    if (key !== 'TERMINAL') leaving = false;
     render(container, view, {
       key,
       onNewStep: (heading) => { if (!newError) context.announce(heading); },
