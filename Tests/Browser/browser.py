@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import os
 import re
 import shutil
@@ -93,11 +94,23 @@ def assert_no_console_errors(driver: WebDriver, allow: list[str] | None = None) 
 
 
 def screenshot(driver: WebDriver, name: str) -> Path:
-    """Saves a PNG of the window as <output>/screenshots/<name>.png and returns its path."""
+    """Saves a PNG of the whole page, not only the 1280 x 900 window (DevTools' Page.captureScreenshot beyond
+    the viewport, at the document's full size), as <output>/screenshots/<name>.png and returns its path."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("_") or "screenshot"
     path = SCREENSHOTS / f"{safe}.png"
-    driver.save_screenshot(str(path))
+    metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
+    content = metrics.get("cssContentSize") or metrics["contentSize"]
+    viewport = metrics.get("cssLayoutViewport") or metrics["layoutViewport"]
+    clip = {
+        "x": 0, "y": 0, "scale": 1,
+        "width": max(content["width"], viewport["clientWidth"]),
+        "height": max(content["height"], viewport["clientHeight"]),
+    }
+    shot = driver.execute_cdp_cmd(
+        "Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True, "clip": clip}
+    )
+    path.write_bytes(base64.b64decode(shot["data"]))
     return path
 
 
