@@ -137,7 +137,8 @@ export async function open(container, context) {
   /** The text of `event`'s input as typed, sent under `key`; the store answers with the text it shaped. */
   const typed = (key) => (event) => {
     const input = event.currentTarget;
-    sentEdit(input, input.value, text(key, input.value), draw);
+    if (event.type === 'change' && input.value === input.folioSent) return; // sent as it was typed
+    sentEdit(input, input.value, text(key, input.value), { store, whenSettled: draw });
   };
   const selection = (key, value) => edit(key, { type: 'SELECTION', value: { value } });
 
@@ -393,9 +394,13 @@ export async function open(container, context) {
         const autocomplete = { LINE1: 'address-line1', LINE2: 'address-line2', CITY: 'address-level2',
           REGION: 'address-level1', POSTAL_CODE: 'postal-code', COUNTRY: 'country' };
         const inputs = names.map((part) => {
-          const onPart = () => edit(f.key, { type: 'ADDRESS', value: { parts: names
-            .map((name) => ({ part: name, value: container.querySelector(`#${id}-${name.toLowerCase()}`)?.value ?? '' }))
-            .filter((entry) => entry.value !== '') } });
+          const onPart = (event) => {
+            const typedPart = event.currentTarget;
+            const value = { parts: names
+              .map((name) => ({ part: name, value: container.querySelector(`#${id}-${name.toLowerCase()}`)?.value ?? '' }))
+              .filter((entry) => entry.value !== '') };
+            sentEdit(typedPart, typedPart.value, edit(f.key, { type: 'ADDRESS', value }), { store, whenSettled: draw });
+          };
           const input = h('input', { type: 'text', id: `${id}-${part.toLowerCase()}`, autocomplete: autocomplete[part],
             readonly: f.readOnly, 'data-part': part, oninput: onPart, onchange: onPart });
           input.value = parts.get(part) ?? '';
@@ -868,8 +873,8 @@ export async function open(container, context) {
       openEntry(given.handoff ? 'ANOTHER_DEVICE' : 'START');
     }
   });
-  // Re-render on leaving an input, so one whose text the page does not track (an address part) shows the
-  // store's. (The page is updated in place, so the element that takes the focus stays what it is.)
+  // Re-render on leaving an input, so one whose text the page does not track shows the store's. (The page is
+  // updated in place, so the element that takes the focus stays what it is.)
   const onFocusOut = () => setTimeout(draw, 0);
   container.addEventListener('focusout', onFocusOut);
   const close = async () => {
