@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import json
 import os
 import re
 import shutil
@@ -35,10 +36,12 @@ def _binary(variable: str, *names: str) -> str | None:
 CREATED: list[WebDriver] = []
 
 
-def new_driver(fake_video: Path | None = None, locale: str = "en-US") -> WebDriver:
+def new_driver(fake_video: Path | None = None, locale: str = "en-US", network_log: bool = False) -> WebDriver:
     """A headless Chromium with a fake camera and microphone that need no permission prompt (playing the
     `.y4m` file `fake_video` when given, else Chromium's test pattern), the language `locale`, and its console
-    logged (read with `driver.get_log("browser")`). CHROMIUM / CHROMEDRIVER override the binaries."""
+    logged (read with `driver.get_log("browser")`). With `network_log`, DevTools' network events are kept too
+    (`network_events(driver)`), which outlive a navigation away from the page. CHROMIUM / CHROMEDRIVER override
+    the binaries."""
     options = webdriver.ChromeOptions()
     chromium = _binary("CHROMIUM", "chromium", "chromium-browser")
     if chromium:
@@ -61,7 +64,7 @@ def new_driver(fake_video: Path | None = None, locale: str = "en-US") -> WebDriv
     if fake_video is not None:
         options.add_argument(f"--use-file-for-fake-video-capture={fake_video}")
     options.add_experimental_option("prefs", {"intl.accept_languages": locale})
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", **({"performance": "ALL"} if network_log else {})})
     driver_path = _binary("CHROMEDRIVER", "chromedriver")
     service = Service(executable_path=driver_path) if driver_path else Service()
     driver = webdriver.Chrome(options=options, service=service)
@@ -70,6 +73,18 @@ def new_driver(fake_video: Path | None = None, locale: str = "en-US") -> WebDriv
     contract.install(driver)
     CREATED.append(driver)
     return driver
+
+
+def network_events(driver: WebDriver) -> list[dict]:
+    """The DevTools Network events so far (`{"method", "params"}`, in order) of a `new_driver(network_log=True)`;
+    Chromium hands each out once, so they are kept on the driver."""
+    if not hasattr(driver, "network_entries"):
+        driver.network_entries = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message.get("method", "").startswith("Network."):
+            driver.network_entries.append(message)
+    return driver.network_entries
 
 
 def console(driver: WebDriver) -> list[dict]:
