@@ -25,7 +25,6 @@ addLabels({
     inqHandoffText: 'Scan this QR code with your phone, or enter the code there.', inqHandoffQr: 'QR code to continue on another device',
     inqHandoffCode: 'Code', inqHandoffExpires: 'Valid until {time}.', inqHandoffOpen: 'Open the link',
     inqContinueHere: 'Continue on this device', inqCodeHint: '{length} digits. You can try {limit} codes; a code is valid for {ttl} seconds.',
-    inqCodeFormatted: 'Entered: {formatted}',
     inqOutcomeCOMPLETED: 'Verification complete', inqOutcomeAPPROVED: 'Verification approved',
     inqOutcomeDECLINED: 'Verification declined', inqOutcomeNEEDS_REVIEW: 'Verification under review',
     inqOutcomeCANCELED: 'Verification cancelled', inqOutcomeEXPIRED: 'Verification expired',
@@ -58,7 +57,6 @@ addLabels({
     inqHandoffQr: 'QR-Code zum Fortfahren auf einem anderen Gerät', inqHandoffCode: 'Code',
     inqHandoffExpires: 'Gültig bis {time}.', inqHandoffOpen: 'Link öffnen', inqContinueHere: 'Auf diesem Gerät fortfahren',
     inqCodeHint: '{length} Ziffern. Du kannst {limit} Codes versuchen; ein Code gilt {ttl} Sekunden.',
-    inqCodeFormatted: 'Eingegeben: {formatted}',
     inqOutcomeCOMPLETED: 'Verifizierung abgeschlossen', inqOutcomeAPPROVED: 'Verifizierung bestätigt',
     inqOutcomeDECLINED: 'Verifizierung abgelehnt', inqOutcomeNEEDS_REVIEW: 'Verifizierung wird geprüft',
     inqOutcomeCANCELED: 'Verifizierung abgebrochen', inqOutcomeEXPIRED: 'Verifizierung abgelaufen',
@@ -578,15 +576,10 @@ export async function open(container, context) {
           parts.push(h('p', {}, tf('inqSide', { side: t(`inqSide${v.side}`) })));
           if (v.image) parts.push(h('p', { id: 'inquiry-image' }, tf('inqChosen', { name: v.image.fileName, size: formatSize(v.image.sizeBytes) })));
         } else {
-          const digits = v.code?.value ?? '';
-          const onCode = (event) => {
-            const only = event.target.value.replace(/\D/g, '').slice(0, v.code?.length ?? 12);
-            if (only !== event.target.value) event.target.value = only;
-            text(v.codeField, only);
-          };
+          // Sent as typed: the store keeps the digits, at most code.length of them, and shows them in code.value.
           const input = h('input', { type: 'text', inputmode: 'numeric', autocomplete: 'one-time-code',
-            maxlength: v.code?.length, oninput: onCode, onchange: onCode });
-          input.value = digits;
+            oninput: typed(v.codeField), onchange: typed(v.codeField) });
+          input.value = v.code?.value ?? '';
           parts.push(field({ id: 'inquiry-otp', label: t('inqCode'), control: input,
             hint: tf('inqCodeHint', { length: v.code?.length, limit: v.confirmLimit, ttl: v.codeTtl }),
             error: fieldErrorOf(v.codeField), required: true }));
