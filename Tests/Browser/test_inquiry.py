@@ -66,17 +66,20 @@ def test_a_simple_inquiry_from_its_launch_link_to_its_end_closes_itself_without_
     wait_for(driver, '#inquiry-screen[data-step="name"]')
     assert wait_for(driver, "#inquiry-title").text == "Your name"
     assert active_id(driver) == "inquiry-title"
+    screenshot(driver, "inquiry-simple-name")
 
     submit(driver)
     banner = wait_for(driver, "#inquiry-banner")
     assert "This field is required" in banner.text
     assert banner.get_attribute("role") == "alert"
+    screenshot(driver, "inquiry-simple-required-banner")
 
     name = wait_for(driver, "#inquiry-field-f_name")
     assert driver.find_element(By.CSS_SELECTOR, 'label[for="inquiry-field-f_name"]').text == "Name *"
     name.send_keys("Ada Lovelace")
     submit(driver)
     wait_for(driver, '#inquiry-screen[data-step="review"]')
+    screenshot(driver, "inquiry-simple-review")
     wait_for(driver, '#inquiry button[data-intent="COMPLETE"]:not(:disabled)').click()
 
     # tmpl_simple has no redirect: at its end the page sends Close at once, and the entry form comes back.
@@ -149,13 +152,16 @@ def test_an_email_code_step_shows_a_wrong_code_at_the_code(stack, driver):
     driver.get(stack.page_url("org-demo", code=code))
     wait_for(driver, '#inquiry-verification[data-kind="EMAIL_OTP"][data-state="VERIFY"]')
     wait_for(driver, "#inquiry-contact").send_keys("erika@example.com")
+    screenshot(driver, "inquiry-email-verify")
     submit(driver)
     wait_for(driver, '#inquiry-verification[data-state="CONFIRM"]')
+    screenshot(driver, "inquiry-email-confirm")
     wait_for(driver, "#inquiry-otp").send_keys("000000")
     submit(driver)
     error = wait_for(driver, "#inquiry-otp-error")
     assert error.text
     assert driver.find_element(By.ID, "inquiry-otp").get_attribute("aria-invalid") == "true"
+    screenshot(driver, "inquiry-email-wrong-code")
 
     otp = driver.find_element(By.ID, "inquiry-otp")
     otp.clear()
@@ -169,10 +175,12 @@ def test_a_document_photo_is_uploaded_and_the_identity_shown(stack, driver):
     driver.get(stack.page_url("org-demo", code=code))
     wait_for(driver, '#inquiry-verification[data-state="SELECT_DOCUMENT"]')
     wait_for(driver, '#inquiry-document-passport[data-document="PASSPORT"]').click()
+    screenshot(driver, "inquiry-select-document")
     submit(driver)
     wait_for(driver, '#inquiry-verification[data-state="UPLOAD_REVIEW"]')
     driver.find_element(By.ID, "inquiry-upload").send_keys(photo_file())
     wait_for(driver, "#inquiry-image", "document-photo.png")
+    screenshot(driver, "inquiry-upload-review")
     submit(driver)
     wait_for(driver, "#inquiry-identity", timeout=40)
     assert "ERIKA" in driver.find_element(By.ID, "inquiry-identity").text.upper()
@@ -200,5 +208,6 @@ def test_an_unknown_launch_code_shows_the_failure_notice(stack, driver):
     notice = wait_for(driver, "#inquiry-failure")
     assert notice.get_attribute("role") == "alert"
     assert wait_for(driver, "#inquiry-title").text
+    screenshot(driver, "inquiry-failure-notice")
     wait_for(driver, "#inquiry-close").click()
     wait_for(driver, "#inquiry-code")
