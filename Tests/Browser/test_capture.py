@@ -68,6 +68,7 @@ def test_the_store_decides_and_the_photo_of_the_front_side_is_uploaded(stack, dr
     assert driver.execute_async_script(START_SCAN, launch_code(created)) == 'SCAN'
     wait_for(driver, '#capture[data-camera="on"]')
     assert wait_for(driver, '#capture-side').text == 'Front side'
+    screenshot(driver, 'capture-scan')
 
     # Frames go to the store, which finds the card, counts down and decides; the photo goes up and the step
     # shows CONFIRM.
