@@ -181,3 +181,25 @@ def test_a_password_then_an_authenticator_code(stack, driver):
     wait_for(driver, "#auth-submit").click()
     wait_for(driver, '#auth-screen[data-flow="AUTHENTICATED"]')
     screenshot(driver, "auth-totp-signed-in")
+
+
+def test_sign_out_on_the_session_screen_turns_the_account_back_into_a_guest(stack, driver):
+    # A new account of its own (a sign-up), so no other test's sign-in starts are spent.
+    email = f"leaving.{uuid.uuid4().hex[:8]}@example.org"
+    start_sign_in(stack, driver, "org_bluebank", email)
+    wait_for(driver, '#auth-screen[data-phase="NEW_PASSWORD"]')
+    wait_for(driver, "#auth-new-password").send_keys("a-Long-new-password-8")
+    wait_for(driver, "#auth-submit").click()
+    wait_for(driver, '#auth-screen[data-flow="AWAITING_RECOVERY_CODE_ACK"]')
+    wait_for(driver, "#auth-ack").click()
+    wait_for(driver, '#auth-screen[data-flow="AUTHENTICATED"]')
+    wait_for(driver, "#auth-to-session").click()
+    wait_for(driver, '#session-identity[data-identity="AUTHENTICATED"]', email)
+    screenshot(driver, "session-signed-in")
+
+    wait_for(driver, "#sign-out").click()
+    identity = wait_for(driver, '#session-identity:not([data-identity="AUTHENTICATED"])')
+    assert identity.text == "Guest"
+    assert not driver.find_elements(By.ID, "sign-out")
+    assert wait_for(driver, "#go-sign-in").is_enabled()
+    screenshot(driver, "session-signed-out")
