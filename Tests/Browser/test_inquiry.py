@@ -201,6 +201,7 @@ def test_the_handoff_shows_its_qr_code_and_continue_here_comes_back(stack, drive
     screenshot(driver, "inquiry-handoff")
     wait_for(driver, "#inquiry-continue-here").click()
     wait_for(driver, '#inquiry-screen[data-step="personal"]')
+    screenshot(driver, "inquiry-handoff-continued-here")
 
 
 def test_an_unknown_launch_code_shows_the_failure_notice(stack, driver):
