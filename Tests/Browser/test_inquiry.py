@@ -88,6 +88,35 @@ def test_a_simple_inquiry_from_its_launch_link_to_its_end_closes_itself_without_
     screenshot(driver, "inquiry-simple-closed")
 
 
+def test_a_redirect_the_page_cannot_open_is_reported_refused_and_its_banner_closes_the_inquiry(stack, driver):
+    # tmpl_app_redirect ends with folio-demo://verified, an app's own scheme, which a web page does not open.
+    _, code = stack.create_inquiry("tmpl_app_redirect")
+    driver.get(stack.page_url("org-demo", code=code))
+    wait_for(driver, '#inquiry-screen[data-step="review"]')
+    drain(driver)
+    wait_for(driver, '#inquiry button[data-intent="COMPLETE"]:not(:disabled)').click()
+
+    banner = wait_for(driver, '#inquiry[data-stage="TERMINAL"] #inquiry-banner')
+    assert wait_for(driver, "#inquiry-terminal").get_attribute("data-redirect") == "folio-demo://verified"
+    close = wait_for(driver, "#inquiry-banner-close")
+    screenshot(driver, "inquiry-redirect-refused")
+    entries = drain(driver)
+    models = [entry["data"] for entry in entries if entry["kind"] == "sse"]
+    refused = max((state for state in models if state["model"].get("error")), key=lambda state: state["version"])
+    chrome = refused["model"]["chrome"]["error"]
+    assert refused["model"]["error"]["text"] == chrome["description"]
+    assert chrome["description"] in banner.text
+    assert close.text == chrome["close"]
+    sent = [entry["request"]["params"]["action"] for entry in entries
+            if entry["kind"] == "rpc" and entry["request"]["method"] == "store.dispatch"]
+    assert {"type": "ACT", "value": {"type": "LINK_REFUSED", "value": {"url": "folio-demo://verified"}}} in sent, sent
+    assert {"type": "CLOSE"} not in sent, "LinkRefused instead of Close"
+
+    close.click()
+    wait_for(driver, '#inquiry-closed[data-outcome="COMPLETED"]')
+    assert driver.current_url.startswith(stack.gateway_url), "the page stays"
+
+
 def test_a_date_error_shows_at_its_field_and_masks_shape_the_text(stack, driver):
     _, code = stack.create_inquiry("tmpl_full")
     driver.get(stack.page_url("org-demo", code=code))
