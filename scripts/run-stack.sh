@@ -34,9 +34,12 @@ export FOLIO_GATEWAY_STATIC_ROOT=${FOLIO_GATEWAY_STATIC_ROOT:-$PWD/Clients/web}
 # auth on the base port, inquiry on the next one, then vault, then documents (scripts/lib/stack-processes.sh).
 export FOLIO_METRICS_BASE_PORT=${FOLIO_METRICS_BASE_PORT:-9101}
 export FOLIO_METRICS_HOST=${FOLIO_METRICS_HOST:-127.0.0.1}
-# The organization and template of the demo inquiry made once the stack is up.
-demo_organization=${FOLIO_DEMO_ORGANIZATION:-org-demo}
-demo_template=${FOLIO_DEMO_TEMPLATE:-tmpl_full}
+# The demo inquiry made once the stack is up: its organization, template and launch code lifetime come from
+# scripts/demo-inquiry.json, which the browser test of the demo (Tests/Browser/test_demo.py) reads as well.
+demo_field() { sed -n "s/.*\"$1\" *: *\"\{0,1\}\([^\",}]*\).*/\1/p" scripts/demo-inquiry.json; }
+demo_organization=${FOLIO_DEMO_ORGANIZATION:-$(demo_field organizationId)}
+demo_template=${FOLIO_DEMO_TEMPLATE:-$(demo_field templateId)}
+demo_ttl=$(demo_field launchCodeTtlSeconds)
 # The vault's key-encryption key: made once, kept in run/ so the vaults stored there open on the next run.
 if [ -z "${FOLIO_VAULT_KEK:-}" ]; then
     [ -f "$root/vault-kek" ] || head -c 32 /dev/urandom | base64 -w0 | tr '+/' '-_' | tr -d '=' >"$root/vault-kek"
@@ -78,13 +81,13 @@ done
 # A demo inquiry, made at the emulator the way an operator's backend makes one (docs/folio-api.md).
 demo=$(curl -sS "$FOLIO_API_URL/v1/operator/inquiries" -H "authorization: Bearer $FOLIO_API_KEY" \
     -H 'content-type: application/json' -H "idempotency-key: run-stack-$(date +%s%N)" \
-    -d "{\"organizationId\":\"$demo_organization\",\"templateId\":\"$demo_template\",\"launchCodeTtlSeconds\":86400}" 2>/dev/null || true)
+    -d "{\"organizationId\":\"$demo_organization\",\"templateId\":\"$demo_template\",\"launchCodeTtlSeconds\":$demo_ttl}" 2>/dev/null || true)
 launch_code=$(printf '%s' "$demo" | sed -n 's/.*"launchCode" *: *"\([^"]*\)".*/\1/p')
 echo "== FolioHost is running"
 echo "   Client    http://127.0.0.1:$FOLIO_GATEWAY_PORT/?org=$demo_organization"
 if [ -n "$launch_code" ]; then
     echo "   Inquiry   http://127.0.0.1:$FOLIO_GATEWAY_PORT/?org=$demo_organization&code=$launch_code"
-    echo "             launch code $launch_code ($demo_template, single use, valid for a day)"
+    echo "             launch code $launch_code ($demo_template, single use, valid for $((demo_ttl / 3600)) hours)"
     page=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' \
         "http://127.0.0.1:$FOLIO_GATEWAY_PORT/?org=$demo_organization&code=$launch_code" 2>/dev/null || true)
     [ -z "$page" ] || echo "             as a QR code: http://127.0.0.1:$FOLIO_GATEWAY_PORT/qr.svg?data=$page"

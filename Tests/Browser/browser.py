@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import json
 import os
 import re
 import shutil
@@ -34,10 +36,12 @@ def _binary(variable: str, *names: str) -> str | None:
 CREATED: list[WebDriver] = []
 
 
-def new_driver(fake_video: Path | None = None, locale: str = "en-US") -> WebDriver:
+def new_driver(fake_video: Path | None = None, locale: str = "en-US", network_log: bool = False) -> WebDriver:
     """A headless Chromium with a fake camera and microphone that need no permission prompt (playing the
     `.y4m` file `fake_video` when given, else Chromium's test pattern), the language `locale`, and its console
-    logged (read with `driver.get_log("browser")`). CHROMIUM / CHROMEDRIVER override the binaries."""
+    logged (read with `driver.get_log("browser")`). With `network_log`, DevTools' network events are kept too
+    (`network_events(driver)`), which outlive a navigation away from the page. CHROMIUM / CHROMEDRIVER override
+    the binaries."""
     options = webdriver.ChromeOptions()
     chromium = _binary("CHROMIUM", "chromium", "chromium-browser")
     if chromium:
@@ -60,7 +64,7 @@ def new_driver(fake_video: Path | None = None, locale: str = "en-US") -> WebDriv
     if fake_video is not None:
         options.add_argument(f"--use-file-for-fake-video-capture={fake_video}")
     options.add_experimental_option("prefs", {"intl.accept_languages": locale})
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", **({"performance": "ALL"} if network_log else {})})
     driver_path = _binary("CHROMEDRIVER", "chromedriver")
     service = Service(executable_path=driver_path) if driver_path else Service()
     driver = webdriver.Chrome(options=options, service=service)
@@ -69,6 +73,18 @@ def new_driver(fake_video: Path | None = None, locale: str = "en-US") -> WebDriv
     contract.install(driver)
     CREATED.append(driver)
     return driver
+
+
+def network_events(driver: WebDriver) -> list[dict]:
+    """The DevTools Network events so far (`{"method", "params"}`, in order) of a `new_driver(network_log=True)`;
+    Chromium hands each out once, so they are kept on the driver."""
+    if not hasattr(driver, "network_entries"):
+        driver.network_entries = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message.get("method", "").startswith("Network."):
+            driver.network_entries.append(message)
+    return driver.network_entries
 
 
 def console(driver: WebDriver) -> list[dict]:
@@ -93,12 +109,45 @@ def assert_no_console_errors(driver: WebDriver, allow: list[str] | None = None) 
 
 
 def screenshot(driver: WebDriver, name: str) -> Path:
-    """Saves a PNG of the window as <output>/screenshots/<name>.png and returns its path."""
+    """Saves a PNG of the whole page, not only the 1280 x 900 window (DevTools' Page.captureScreenshot beyond
+    the viewport, at the document's full size), as <output>/screenshots/<name>.png and returns its path."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("_") or "screenshot"
     path = SCREENSHOTS / f"{safe}.png"
-    driver.save_screenshot(str(path))
+    metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
+    content = metrics.get("cssContentSize") or metrics["contentSize"]
+    viewport = metrics.get("cssLayoutViewport") or metrics["layoutViewport"]
+    clip = {
+        "x": 0, "y": 0, "scale": 1,
+        "width": max(content["width"], viewport["clientWidth"]),
+        "height": max(content["height"], viewport["clientHeight"]),
+    }
+    shot = driver.execute_cdp_cmd(
+        "Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True, "clip": clip}
+    )
+    path.write_bytes(base64.b64decode(shot["data"]))
     return path
+
+
+def wait_for_value(driver: WebDriver, css: str, value: str, timeout: float = 20) -> WebElement:
+    """The first element matching `css` once its `value` is `value`, waiting up to `timeout` seconds; fails
+    with the value it had last."""
+    seen = []
+
+    def holds(d: WebDriver):
+        for element in d.find_elements(By.CSS_SELECTOR, css):
+            try:
+                seen[:] = [element.get_attribute("value")]
+                if seen[0] == value:
+                    return element
+            except Exception:  # stale: the page re-rendered meanwhile
+                continue
+        return False
+
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.05).until(holds)
+    except TimeoutException:
+        raise AssertionError(f"{css!r} never held {value!r} in {timeout} s; last {seen!r}") from None
 
 
 def wait_for(driver: WebDriver, css: str, text: str | None = None, timeout: float = 20) -> WebElement:

@@ -329,10 +329,11 @@ class Stack:
             raise StackError(f"{method} {path}: {status} {answer}")
         return answer
 
-    def create_inquiry(self, template: str = "tmpl_full", organization: str = "org-demo") -> tuple[str, str]:
-        """A new inquiry of `template` for `organization`: (inquiry id, launch code)."""
+    def create_inquiry(self, template: str = "tmpl_full", organization: str = "org-demo", **more) -> tuple[str, str]:
+        """A new inquiry of `template` for `organization` (and the request's other members `more`, e.g.
+        launchCodeTtlSeconds=86400): (inquiry id, launch code)."""
         created = self.operator(
-            "POST", "/v1/operator/inquiries", {"organizationId": organization, "templateId": template}
+            "POST", "/v1/operator/inquiries", {"organizationId": organization, "templateId": template, **more}
         )
         return created["inquiryId"], created["launchCode"]
 

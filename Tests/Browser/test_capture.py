@@ -1,6 +1,6 @@
 """The document camera in a real browser (Clients/web js/capture.js, docs/web-client.md): during a
 GOVERNMENT_ID scan the page posts luma frames, the InquiryStore decides, the page takes the photo and uploads it,
-and the step moves on to CONFIRM. The camera is a canvas that shows a card on a desk, handed to the page in place of
+and the step moves on to CONFIRM; ABOUT_TO_DECIDE's countdown is drawn over the frame guide. The camera is a canvas that shows a card on a desk, handed to the page in place of
 getUserMedia's stream, so the module is tested on its own (test_kyc_camera.py runs the inquiry screen with
 Chromium's fake camera playing the generated card video)."""
 
@@ -38,11 +38,17 @@ const [launchCode, done] = arguments;
     value: {type: 'SELECTION', value: {value: 'PASSPORT'}}}}});
   await inquiry.dispatch({type: 'ACT', value: {type: 'SUBMIT'}});
   await until((model) => state(model) === 'SCAN' && !model.loading);
-  window.capture = {seen: []};
+  window.capture = {seen: [], countdown: []};
   inquiry.subscribe((model) => {
     const shown = model.inquiry?.stage?.content?.value?.value?.state;
     const seen = shown?.type === 'SCAN' ? shown.value.camera.trigger.type : shown?.type;
     if (window.capture.seen.at(-1) !== seen) window.capture.seen.push(seen);
+    // What the page drew for this model's countdown, read once every subscriber (capture.js too) has drawn it.
+    const remaining = seen === 'ABOUT_TO_DECIDE' ? shown.value.camera.trigger.value.remainingMillis : null;
+    queueMicrotask(() => {
+      const drawn = document.getElementById('capture-countdown');
+      if (drawn) window.capture.countdown.push([remaining, drawn.hidden ? null : drawn.textContent]);
+    });
   });
   const box = document.createElement('div');
   document.getElementById('main').replaceChildren(box);
@@ -68,6 +74,7 @@ def test_the_store_decides_and_the_photo_of_the_front_side_is_uploaded(stack, dr
     assert driver.execute_async_script(START_SCAN, launch_code(created)) == 'SCAN'
     wait_for(driver, '#capture[data-camera="on"]')
     assert wait_for(driver, '#capture-side').text == 'Front side'
+    screenshot(driver, 'capture-scan')
 
     # Frames go to the store, which finds the card, counts down and decides; the photo goes up and the step
     # shows CONFIRM.
@@ -76,6 +83,14 @@ def test_the_store_decides_and_the_photo_of_the_front_side_is_uploaded(stack, dr
         'the step moves on to CONFIRM')
     seen = driver.execute_script('return window.capture.seen')
     assert seen.index('ABOUT_TO_DECIDE') < seen.index('DECIDED') < seen.index('CONFIRM'), seen
+    # The countdown over the frame guide shows each ABOUT_TO_DECIDE's remainingMillis, and nothing otherwise.
+    countdown = driver.execute_script('return window.capture.countdown')
+    assert any(remaining is not None for remaining, _ in countdown), countdown
+    for remaining, text in countdown:
+        if remaining is None:
+            assert text is None, countdown
+        else:  # seconds with one decimal, rounded as the page's number format rounds
+            assert text.endswith(' s') and abs(float(text[:-2]) - remaining / 1000) <= 0.05 + 1e-9, countdown
     assert wait_for(driver, '#capture-hint').text == 'Photo taken.'
     screenshot(driver, 'capture-confirm')
 

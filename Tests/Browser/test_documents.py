@@ -111,9 +111,14 @@ def test_a_document_is_received_opened_and_acknowledged(stack, driver):
         WebDriverWait(driver, 20).until(lambda d: reception(d) is not None, 'the reception line is drawn')
         before = {item.get_attribute('data-document-id')
                   for item in driver.find_elements(By.CSS_SELECTOR, '#documents-list [data-document-id]')}
+        screenshot(driver, 'documents-list-before-reception')
         stack.admin('POST', '/admin/issuances/auto-decide', {'issueAfterSeconds': 0})
         created = stack.create_inquiry('tmpl_membership', 'org_bluebank')
         assert driver.execute_async_script(COMPLETE_MEMBERSHIP, launch_code(created)) == 'COMPLETED'
+        # Receiving can be short: the screen is kept as it shows first, Receiving or already Received.
+        shown = WebDriverWait(driver, 60, poll_frequency=0.05).until(
+            lambda d: reception(d) in ('RECEIVING', 'RECEIVED') and reception(d), 'the reception starts')
+        screenshot(driver, f'documents-reception-{shown.lower()}')
 
         WebDriverWait(driver, 60).until(lambda d: reception(d) == 'RECEIVED', 'the reception shows Received')
         # The banner and the list are drawn again as the model changes: read them in the page, in one step each.

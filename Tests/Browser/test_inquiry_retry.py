@@ -1,9 +1,11 @@
 """A step whose submit fails at Folio with a retryable error (the emulator's fault, docs/folio-api.md "Faults"):
-the inquiry screen shows the banner with its retry, and the retry sends the step again and goes through."""
+the inquiry screen shows the banner with its retry, and the retry sends the step again and goes through. A
+verification attempt that ends FAILED with canRetry is tried again from its own button."""
 
 from selenium.webdriver.common.by import By
 
 from browser import screenshot, wait_for
+from test_inquiry import photo_file
 
 SUBMIT_ROUTE = "POST /v1/inquiries/{inquiryId}/submit"
 
@@ -38,3 +40,34 @@ def test_a_submit_folio_refuses_with_503_is_retried_from_the_banner(stack, drive
         screenshot(driver, "retry-review")
     finally:
         stack.admin("DELETE", "/admin/faults")
+
+
+def test_a_document_check_that_fails_with_can_retry_is_tried_again_from_the_page_and_passes(stack, driver):
+    # The emulator's testing knob: the first attempt of the step fails, the next one passes.
+    _, code = stack.create_inquiry(
+        "tmpl_govid_upload", testing={"verification": {"government_id": {"outcomes": ["FAIL", "PASS"]}}})
+    driver.get(stack.page_url("org-demo", code=code))
+
+    def upload_the_photo():
+        wait_for(driver, '#inquiry-verification[data-state="UPLOAD_REVIEW"]')
+        driver.find_element(By.ID, "inquiry-upload").send_keys(photo_file())
+        wait_for(driver, "#inquiry-image", "document-photo.png")
+        submit(driver)
+
+    wait_for(driver, '#inquiry-verification[data-state="SELECT_DOCUMENT"]')
+    wait_for(driver, '#inquiry-document-passport[data-document="PASSPORT"]').click()
+    submit(driver)
+    upload_the_photo()
+    failed = wait_for(driver, '#inquiry-verification[data-state="FAILED"]', timeout=40)
+    assert failed.get_attribute("data-attempt-phase") == "FAILED"
+    assert wait_for(driver, "#inquiry-attempt").text == "Attempt 1 of 3"
+    retry = wait_for(driver, '#inquiry-verification button.primary[data-intent="SUBMIT"]:not(:disabled)')
+    screenshot(driver, "retry-check-failed")
+
+    retry.click()
+    # The next attempt keeps the chosen document and asks for its photo again.
+    wait_for(driver, "#inquiry-attempt", "Attempt 2 of 3")
+    upload_the_photo()
+    wait_for(driver, '#inquiry-verification[data-state="PASSED"]', timeout=40)
+    assert wait_for(driver, "#inquiry-attempt").text == "Attempt 2 of 3"
+    screenshot(driver, "retry-check-passed")

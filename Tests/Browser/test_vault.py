@@ -59,6 +59,7 @@ def test_a_note_is_created_edited_trashed_and_restored(stack, driver):
     # Created: the title is required, then the note shows with its payload as text.
     driver.find_element(By.ID, 'vault-create').click()
     wait_for(driver, '#vault-new-title-error', 'Enter a title.')
+    screenshot(driver, 'vault-title-required')
     driver.find_element(By.ID, 'vault-new-title').send_keys('Visa')
     driver.find_element(By.ID, 'vault-new-text').send_keys('valid until 2030')
     driver.find_element(By.ID, 'vault-create').click()
@@ -68,16 +69,19 @@ def test_a_note_is_created_edited_trashed_and_restored(stack, driver):
     assert note['key'] == note['id'], 'a guest record keeps its local id, which is its key'
     assert '"title":"Visa"' in note['payload']
     assert driver.find_element(By.ID, 'vault-new-title').get_attribute('value') == ''
+    screenshot(driver, 'vault-created')
 
     # Edited in place.
     click(driver, note, 'edit')
     wait_for(driver, '#vault-edit-title')
     assert driver.switch_to.active_element.get_attribute('id') == 'vault-edit-title'
+    screenshot(driver, 'vault-edit-form')
     type_into(driver, '#vault-edit-title', 'Visa renewed', clear=True)
     js_click(driver, '#vault-save')
     note = record_titled(driver, 'vault-records', 'Visa renewed')
     assert 'valid until 2030' in note['payload']
     assert not driver.find_elements(By.ID, 'vault-edit-form')
+    screenshot(driver, 'vault-edited')
 
     # Trashed: it leaves the records for the trash.
     click(driver, note, 'trash')

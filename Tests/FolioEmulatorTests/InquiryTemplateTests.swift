@@ -10,9 +10,9 @@ final class InquiryTemplateTests: InquiryTestCase {
         XCTAssertEqual(
             fixtures["inquiryTemplates"].map(\.id).sorted(),
             [
-                "tmpl_badlink", "tmpl_email", "tmpl_full", "tmpl_govid", "tmpl_govid_upload", "tmpl_kyc",
-                "tmpl_membership", "tmpl_nfc", "tmpl_phone", "tmpl_residence_permit", "tmpl_selfie_liveness",
-                "tmpl_selfie_photo", "tmpl_simple",
+                "tmpl_app_redirect", "tmpl_badlink", "tmpl_email", "tmpl_full", "tmpl_govid", "tmpl_govid_upload",
+                "tmpl_kyc", "tmpl_membership", "tmpl_nfc", "tmpl_phone", "tmpl_residence_permit",
+                "tmpl_selfie_liveness", "tmpl_selfie_photo", "tmpl_simple",
             ])
         XCTAssertTrue(fixtures["inquiryTemplates"].allSatisfy { $0.file.hasPrefix("inquiry/") })
     }

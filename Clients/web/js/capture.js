@@ -6,7 +6,7 @@
 //   const stop = await startCapture(container, inquiryStore, context);   // later: stop()
 
 import { h, show } from './dom.js';
-import { t, addLabels } from './i18n.js';
+import { t, addLabels, locale } from './i18n.js';
 import { postFrame } from './rpc.js';
 import { loadStyle } from './styles.js';
 import { toBase64 } from './bytes.js';
@@ -102,7 +102,9 @@ export async function startCapture(container, store, context = {}) {
   const video = h('video', { id: 'capture-video', playsinline: true, muted: true, autoplay: true, 'aria-label': t('captureVideo') });
   video.muted = true;
   const side = h('span', { class: 'capture-side', id: 'capture-side' });
-  const guide = h('div', { class: 'capture-guide', 'aria-hidden': 'true' }, side);
+  // The store's countdown while it is about to decide; not read out (the hint says "Hold still" once).
+  const countdown = h('span', { class: 'capture-countdown', id: 'capture-countdown', hidden: true });
+  const guide = h('div', { class: 'capture-guide', 'aria-hidden': 'true' }, side, countdown);
   const stage = h('div', { class: 'capture-stage' }, video, guide);
   const hint = h('p', { id: 'capture-hint', class: 'capture-hint', role: 'status', 'aria-live': 'polite' }, t('captureStarting'));
   const problem = h('div', { id: 'capture-problem' });
@@ -248,16 +250,33 @@ export async function startCapture(container, store, context = {}) {
 
   // --- the model ---
 
+  /** ABOUT_TO_DECIDE's remainingMillis as seconds over the frame guide (`0.4 s`); nothing for another trigger. */
+  function drawCountdown(trigger) {
+    const remaining = tag(trigger) === 'ABOUT_TO_DECIDE' ? trigger.value?.remainingMillis : undefined;
+    countdown.hidden = typeof remaining !== 'number';
+    if (countdown.hidden) {
+      delete countdown.dataset.remainingMillis;
+      countdown.textContent = '';
+      return;
+    }
+    const seconds = new Intl.NumberFormat(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+      .format(remaining / 1000);
+    countdown.dataset.remainingMillis = String(remaining);
+    countdown.textContent = `${seconds} s`;
+  }
+
   function render() {
     const scan = current;
     root.dataset.trigger = scan ? tag(scan.camera.trigger) : 'NONE';
     side.textContent = scan ? t(`captureSide${scan.side}`) : '';
     if (!scan) {
+      drawCountdown(null);
       // The SCAN is over (the photo reached the step, or the inquiry moved on): nothing more to do here.
       setHint(uploaded ? 'uploaded' : 'none', uploaded ? t('captureDECIDED') : '');
       showProblem();
       return;
     }
+    drawCountdown(scan.camera.trigger);
     if (root.dataset.camera !== 'on') return;
     const trigger = tag(scan.camera.trigger);
     if (photo?.sent && !photo.failed && !model.error) setHint('uploading', t('captureUploading'));

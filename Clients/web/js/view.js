@@ -33,8 +33,9 @@ export function render(container, node, { key, onNewStep } = {}) {
 
 /**
  * Makes `from` (in the page) look like `to` (just built), keeping every element that is still there. Elements
- * pair by id where they have one, else by tag in order. A text input that has the focus keeps what was typed
- * (the model's echo of an edit may be older than the last keystroke); it takes the model's text on blur.
+ * pair by id where they have one, else by tag in order. A text input whose edits the page tracks takes the
+ * model's text only when the model may answer what was typed last (see `sentEdit`); an untracked one keeps what
+ * was typed while it has the focus and takes the model's text once it lost it.
  */
 export function morph(from, to) {
   if (from === to) return from;
@@ -65,11 +66,60 @@ export function morph(from, to) {
     const typing = from === document.activeElement && isTextInput(from);
     if (from.type === 'checkbox' || from.type === 'radio') {
       if (from.checked !== to.checked) from.checked = to.checked;
-    } else if (from.type !== 'file' && !typing && from.value !== to.value) {
-      from.value = to.value;
+    } else if (from.type !== 'file' && from.value !== to.value
+      && (tracked(from) ? answersLastEdit(from) : !typing)) {
+      if (typing) placeWithCaret(from, to.value);
+      else from.value = to.value;
+      from.folioPlaced = to.value;
     }
   }
   return from;
+}
+
+/**
+ * Records on the live `input` that the page sent its `value` to `store` (the model's version then, and one more
+ * dispatch until `dispatched` settles; `whenSettled` runs then, to draw the newest model, which may have come
+ * meanwhile). From then on a new model replaces the input's text, focused or not, only when it may answer that
+ * edit: every dispatch of the input was answered, the model is newer than the one shown when the last edit was
+ * sent, and nothing was typed since. So the store's shaped text (a mask, a formatted phone number) shows as the
+ * person types, and the echo of an older keystroke does not overwrite a newer one (nor an input the person just
+ * left, whose text a sibling may read, as the parts of an address do).
+ */
+export function sentEdit(input, value, dispatched, { store, whenSettled } = {}) {
+  input.folioSent = value;
+  input.folioStore = store;
+  input.folioSentVersion = store?.version ?? -1;
+  input.folioPending = (input.folioPending ?? 0) + 1;
+  dispatched.finally(() => {
+    input.folioPending -= 1;
+    if (input.folioPending === 0 && whenSettled) whenSettled();
+  });
+}
+
+function tracked(input) {
+  return input.folioSent !== undefined;
+}
+
+function answersLastEdit(input) {
+  if (input.folioPending > 0 || !(input.folioStore?.version > input.folioSentVersion)) return false;
+  return input.value === input.folioSent || input.value === input.folioPlaced;
+}
+
+/** Puts the model's `text` into the focused `input`: the caret stays at the end, or as far from the end as it was. */
+function placeWithCaret(input, text) {
+  let fromEnd = 0;
+  try {
+    fromEnd = input.value.length - (input.selectionEnd ?? input.value.length);
+  } catch {
+    fromEnd = 0; // a type without a selection (email, number)
+  }
+  input.value = text;
+  const caret = Math.max(0, text.length - fromEnd);
+  try {
+    input.setSelectionRange(caret, caret);
+  } catch {
+    // a type without a selection
+  }
 }
 
 function morphChildren(from, to) {

@@ -3,7 +3,7 @@
 
 import { h } from '../dom.js';
 import { addLabels, setLocale, labelIn } from '../i18n.js';
-import { render, field, group, banner } from '../view.js';
+import { render, field, group, banner, sentEdit } from '../view.js';
 import { toBase64 } from '../bytes.js';
 
 addLabels({
@@ -25,11 +25,10 @@ addLabels({
     inqHandoffText: 'Scan this QR code with your phone, or enter the code there.', inqHandoffQr: 'QR code to continue on another device',
     inqHandoffCode: 'Code', inqHandoffExpires: 'Valid until {time}.', inqHandoffOpen: 'Open the link',
     inqContinueHere: 'Continue on this device', inqCodeHint: '{length} digits. You can try {limit} codes; a code is valid for {ttl} seconds.',
-    inqCodeFormatted: 'Entered: {formatted}',
     inqOutcomeCOMPLETED: 'Verification complete', inqOutcomeAPPROVED: 'Verification approved',
     inqOutcomeDECLINED: 'Verification declined', inqOutcomeNEEDS_REVIEW: 'Verification under review',
     inqOutcomeCANCELED: 'Verification cancelled', inqOutcomeEXPIRED: 'Verification expired',
-    inqOutcomeFAILED: 'Verification failed', inqRedirect: 'Continue', inqIdentity: 'Verified identity',
+    inqOutcomeFAILED: 'Verification failed', inqIdentity: 'Verified identity',
     inqName: 'Name', inqDocument: 'Document', inqNumber: 'Number', inqBirthdate: 'Date of birth',
     inqExpiry: 'Valid until', inqLanguage: 'Language', inqError: 'Something went wrong', inqSending: 'Sending…',
     inqLinkRefused: 'The link could not be opened.', inqCode: 'Code',
@@ -58,11 +57,10 @@ addLabels({
     inqHandoffQr: 'QR-Code zum Fortfahren auf einem anderen Gerät', inqHandoffCode: 'Code',
     inqHandoffExpires: 'Gültig bis {time}.', inqHandoffOpen: 'Link öffnen', inqContinueHere: 'Auf diesem Gerät fortfahren',
     inqCodeHint: '{length} Ziffern. Du kannst {limit} Codes versuchen; ein Code gilt {ttl} Sekunden.',
-    inqCodeFormatted: 'Eingegeben: {formatted}',
     inqOutcomeCOMPLETED: 'Verifizierung abgeschlossen', inqOutcomeAPPROVED: 'Verifizierung bestätigt',
     inqOutcomeDECLINED: 'Verifizierung abgelehnt', inqOutcomeNEEDS_REVIEW: 'Verifizierung wird geprüft',
     inqOutcomeCANCELED: 'Verifizierung abgebrochen', inqOutcomeEXPIRED: 'Verifizierung abgelaufen',
-    inqOutcomeFAILED: 'Verifizierung fehlgeschlagen', inqRedirect: 'Weiter', inqIdentity: 'Bestätigte Identität',
+    inqOutcomeFAILED: 'Verifizierung fehlgeschlagen', inqIdentity: 'Bestätigte Identität',
     inqName: 'Name', inqDocument: 'Dokument', inqNumber: 'Nummer', inqBirthdate: 'Geburtsdatum',
     inqExpiry: 'Gültig bis', inqLanguage: 'Sprache', inqError: 'Etwas ist schiefgelaufen', inqSending: 'Wird gesendet…',
     inqLinkRefused: 'Der Link konnte nicht geöffnet werden.', inqCode: 'Code',
@@ -82,25 +80,6 @@ function t(key) {
 
 function tf(key, values = {}) {
   return t(key).replace(/\{(\w+)\}/g, (match, name) => (name in values ? String(values[name]) : match));
-}
-
-/** Shapes `text` by a mask pattern: `#` takes a digit, any other character is inserted as typing reaches it. */
-export function applyMask(pattern, text) {
-  let out = '';
-  let position = 0;
-  for (const character of text) {
-    while (position < pattern.length && pattern[position] !== '#') {
-      out += pattern[position];
-      position += 1;
-      if (character === out[out.length - 1]) break;
-    }
-    if (position >= pattern.length) break;
-    if (pattern[position] === '#' && /[0-9]/.test(character)) {
-      out += character;
-      position += 1;
-    }
-  }
-  return out;
 }
 
 function formatSize(bytes) {
@@ -125,6 +104,7 @@ export async function open(container, context) {
   let localError = null;
   let lastErrorKey = '';
   let autoOpened = false;
+  let leaving = false; // the Terminal stage was left once (Close, or LinkRefused)
   let capture = null; // {key, host, stop}
   let entryCode = '';
 
@@ -152,6 +132,12 @@ export async function open(container, context) {
   const act = (intent) => send({ type: 'ACT', value: intent });
   const edit = (key, value) => act({ type: 'EDIT', value: { key, value } });
   const text = (key, value) => edit(key, { type: 'TEXT', value: { text: value } });
+  /** The text of `event`'s input as typed, sent under `key`; the store answers with the text it shaped. */
+  const typed = (key) => (event) => {
+    const input = event.currentTarget;
+    if (event.type === 'change' && input.value === input.folioSent) return; // sent as it was typed
+    sentEdit(input, input.value, text(key, input.value), { store, whenSettled: draw });
+  };
   const selection = (key, value) => edit(key, { type: 'SELECTION', value: { value } });
 
   function openEntry(kind) {
@@ -167,20 +153,51 @@ export async function open(container, context) {
     send({ type: 'OPEN', value: { entry } });
   }
 
+  /** The address a browser can open for a link's url (http or https), else null: the page refuses it. */
+  function openable(url) {
+    try {
+      const parsed = new URL(url);
+      return ['http:', 'https:'].includes(parsed.protocol) ? parsed.href : null;
+    } catch {
+      return null;
+    }
+  }
+
   function openLink(target) {
     const url = target?.value?.url;
     if (!url) return;
-    let opened = null;
-    try {
-      const parsed = new URL(url);
-      if (!['http:', 'https:'].includes(parsed.protocol)) throw new Error('scheme');
-      opened = window.open(parsed.href, '_blank', 'noopener');
-      // With noopener the call answers null even when the tab opened; only an exception means refused.
-      opened = true;
-    } catch {
-      opened = null;
+    let opened = false;
+    const address = openable(url);
+    if (address) {
+      try {
+        window.open(address, '_blank', 'noopener');
+        // With noopener the call answers null even when the tab opened; only an exception means refused.
+        opened = true;
+      } catch {
+        opened = false;
+      }
     }
     if (!opened) act({ type: 'LINK_REFUSED', value: { url } });
+  }
+
+  /**
+   * The end (spec "redirect of Terminal"), once the request that completed the inquiry is done (loading false):
+   * without a redirect, Close at once; with one the page can open, Close and then go there in this tab (Close
+   * first: leaving the page would cut its request off); one it cannot open, LinkRefused, and the store's banner
+   * then has the close control.
+   */
+  function leaveTerminal(redirect) {
+    if (!redirect) {
+      send({ type: 'CLOSE' });
+      return;
+    }
+    const url = redirect.value?.url;
+    const address = openable(url);
+    if (!address) {
+      act({ type: 'LINK_REFUSED', value: { url } });
+      return;
+    }
+    send({ type: 'CLOSE' }).then(() => location.assign(address));
   }
 
   async function readFile(file) {
@@ -262,8 +279,7 @@ export async function open(container, context) {
     }, option.label ?? `${option.flag ?? ''} ${option.name} ${option.dialCode}`)));
     const national = h('input', {
       type: 'tel', autocomplete: 'tel-national', inputmode: 'tel', readonly: readOnly,
-      oninput: (event) => text(input.national.field, event.target.value),
-      onchange: (event) => text(input.national.field, event.target.value),
+      oninput: typed(input.national.field), onchange: typed(input.national.field),
     });
     national.value = input.national.text ?? '';
     const errorId = error ? `${id}-error` : null;
@@ -288,44 +304,34 @@ export async function open(container, context) {
       element.dataset.key = f.key;
       return element;
     };
-    const textInput = (attributes, onText, shape = (value) => value) => {
-      // input while typing; change too, for a value set without typing (a cleared field, autofill)
-      const onEdit = (event) => {
-        const shaped = shape(event.target.value);
-        if (shaped !== event.target.value) event.target.value = shaped;
-        onText(shaped);
-      };
+    // The typed text goes to the store as it is (input while typing; change too, for a value set without
+    // typing: a cleared field, autofill); the store shapes it (a mask, a date) and the model shows the result.
+    const textInput = (attributes) => {
       const input = h('input', {
         readonly: f.readOnly, placeholder: f.placeholder, ...attributes,
-        oninput: onEdit,
-        onchange: onEdit,
+        oninput: typed(f.key), onchange: typed(f.key),
       });
       input.value = typeof f.value === 'string' ? f.value : '';
       return input;
     };
     switch (kind) {
       case 'TEXT':
-        return wrap(field({ ...common, control: textInput({ type: 'text', maxlength: c.maxLength, minlength: c.minLength },
-          (value) => text(f.key, value)) }));
+        return wrap(field({ ...common, control: textInput({ type: 'text', maxlength: c.maxLength, minlength: c.minLength }) }));
       case 'URL':
-        return wrap(field({ ...common, control: textInput({ type: 'url', maxlength: c.maxLength, autocomplete: 'url' },
-          (value) => text(f.key, value)) }));
+        return wrap(field({ ...common, control: textInput({ type: 'url', maxlength: c.maxLength, autocomplete: 'url' }) }));
       case 'NUMBER':
-        return wrap(field({ ...common, control: textInput({ type: 'text', inputmode: c.decimals ? 'decimal' : 'numeric' },
-          (value) => text(f.key, value)),
+        return wrap(field({ ...common, control: textInput({ type: 'text', inputmode: c.decimals ? 'decimal' : 'numeric' }),
         hint: c.min !== undefined || c.max !== undefined ? [c.min, c.max].map((v) => v ?? '…').join(' – ') : null }));
       case 'TEXT_AREA': {
         const area = h('textarea', { rows: c.rows ?? 4, maxlength: c.maxLength, readonly: f.readOnly,
-          placeholder: f.placeholder, oninput: (event) => text(f.key, event.target.value),
-          onchange: (event) => text(f.key, event.target.value) });
+          placeholder: f.placeholder, oninput: typed(f.key), onchange: typed(f.key) });
         area.value = typeof f.value === 'string' ? f.value : '';
         return wrap(field({ ...common, control: area }));
       }
       case 'MASKED':
         return wrap(field({ ...common, hint: c.mask?.placeholder && c.mask.placeholder !== f.placeholder ? c.mask.placeholder : null,
           control: textInput({ type: 'text', inputmode: /^[#\W]*$/.test(c.mask.pattern) ? 'numeric' : null,
-            maxlength: c.mask.maxLength, placeholder: f.placeholder ?? c.mask.placeholder },
-          (value) => text(f.key, value), (value) => applyMask(c.mask.pattern, value)) }));
+            maxlength: c.mask.maxLength, placeholder: f.placeholder ?? c.mask.placeholder }) }));
       case 'DATE':
         if (c.includeTime) {
           const input = h('input', { type: 'datetime-local', readonly: f.readOnly, min: c.min ? `${c.min}T00:00` : null,
@@ -336,8 +342,7 @@ export async function open(container, context) {
         }
         return wrap(field({ ...common, hint: c.mask.format,
           control: textInput({ type: 'text', inputmode: 'numeric', maxlength: c.mask.maxLength,
-            placeholder: f.placeholder ?? c.mask.placeholder, autocomplete: f.key.includes('birth') ? 'bday' : 'off' },
-          (value) => text(f.key, value), (value) => applyMask(c.mask.pattern, value)) }));
+            placeholder: f.placeholder ?? c.mask.placeholder, autocomplete: f.key.includes('birth') ? 'bday' : 'off' }) }));
       case 'PHONE':
         return wrap(phoneInput({ id, label: f.label, input: f.input, countryOptions: c.countryOptions ?? [],
           showSelector: c.showCountryCodeSelector !== false, error: f.error, required: f.required, readOnly: f.readOnly }));
@@ -387,9 +392,13 @@ export async function open(container, context) {
         const autocomplete = { LINE1: 'address-line1', LINE2: 'address-line2', CITY: 'address-level2',
           REGION: 'address-level1', POSTAL_CODE: 'postal-code', COUNTRY: 'country' };
         const inputs = names.map((part) => {
-          const onPart = () => edit(f.key, { type: 'ADDRESS', value: { parts: names
-            .map((name) => ({ part: name, value: container.querySelector(`#${id}-${name.toLowerCase()}`)?.value ?? '' }))
-            .filter((entry) => entry.value !== '') } });
+          const onPart = (event) => {
+            const typedPart = event.currentTarget;
+            const value = { parts: names
+              .map((name) => ({ part: name, value: container.querySelector(`#${id}-${name.toLowerCase()}`)?.value ?? '' }))
+              .filter((entry) => entry.value !== '') };
+            sentEdit(typedPart, typedPart.value, edit(f.key, { type: 'ADDRESS', value }), { store, whenSettled: draw });
+          };
           const input = h('input', { type: 'text', id: `${id}-${part.toLowerCase()}`, autocomplete: autocomplete[part],
             readonly: f.readOnly, 'data-part': part, oninput: onPart, onchange: onPart });
           input.value = parts.get(part) ?? '';
@@ -567,15 +576,10 @@ export async function open(container, context) {
           parts.push(h('p', {}, tf('inqSide', { side: t(`inqSide${v.side}`) })));
           if (v.image) parts.push(h('p', { id: 'inquiry-image' }, tf('inqChosen', { name: v.image.fileName, size: formatSize(v.image.sizeBytes) })));
         } else {
-          const digits = v.code?.value ?? '';
-          const onCode = (event) => {
-            const only = event.target.value.replace(/\D/g, '').slice(0, v.code?.length ?? 12);
-            if (only !== event.target.value) event.target.value = only;
-            text(v.codeField, only);
-          };
+          // Sent as typed: the store keeps the digits, at most code.length of them, and shows them in code.value.
           const input = h('input', { type: 'text', inputmode: 'numeric', autocomplete: 'one-time-code',
-            maxlength: v.code?.length, oninput: onCode, onchange: onCode });
-          input.value = digits;
+            oninput: typed(v.codeField), onchange: typed(v.codeField) });
+          input.value = v.code?.value ?? '';
           parts.push(field({ id: 'inquiry-otp', label: t('inqCode'), control: input,
             hint: tf('inqCodeHint', { length: v.code?.length, limit: v.confirmLimit, ttl: v.codeTtl }),
             error: fieldErrorOf(v.codeField), required: true }));
@@ -601,8 +605,7 @@ export async function open(container, context) {
       case 'VERIFY':
         if (kind === 'EMAIL_OTP') {
           const input = h('input', { type: 'email', autocomplete: 'email', placeholder: v.placeholder,
-            oninput: (event) => text(v.contactField, event.target.value),
-            onchange: (event) => text(v.contactField, event.target.value) });
+            oninput: typed(v.contactField), onchange: typed(v.contactField) });
           input.value = v.value ?? '';
           parts.push(field({ id: 'inquiry-contact', label: v.label, control: input, error: fieldErrorOf(v.contactField),
             required: true }));
@@ -656,13 +659,10 @@ export async function open(container, context) {
   }
 
   function terminalView(terminal) {
-    return h('section', { id: 'inquiry-terminal', 'data-outcome': terminal.outcome },
-      h('h2', { id: 'inquiry-title', tabindex: '-1', 'data-heading': true }, t(`inqOutcome${terminal.outcome}`)),
-      identityView(),
-      h('div', { class: 'actions' },
-        terminal.redirect ? h('a', { id: 'inquiry-redirect', class: 'button primary', href: terminal.redirect.value.url },
-          t('inqRedirect')) : null,
-        h('button', { type: 'button', id: 'inquiry-close', onclick: () => send({ type: 'CLOSE' }) }, chromeText('close'))));
+    return h('section', { id: 'inquiry-terminal', 'data-outcome': terminal.outcome,
+      'data-redirect': terminal.redirect?.value?.url ?? null },
+    h('h2', { id: 'inquiry-title', tabindex: '-1', 'data-heading': true }, t(`inqOutcome${terminal.outcome}`)),
+    identityView());
   }
 
   function identityView() {
@@ -759,7 +759,10 @@ export async function open(container, context) {
     return h('div', { id: 'inquiry-banner', class: 'banner error', role: 'alert', 'data-retryable': error.retryable ? 'true' : null },
       h('strong', {}, model.chrome.error.title), ' ', message !== model.chrome.error.title ? message : null,
       error.retryable ? h('button', { type: 'button', id: 'inquiry-banner-retry', disabled: model.loading,
-        onclick: () => act({ type: 'RETRY' }) }, model.chrome.error.retry) : null);
+        onclick: () => act({ type: 'RETRY' }) }, model.chrome.error.retry) : null,
+      // At the end, the only error is a refused redirect: its control leaves the inquiry.
+      model.inquiry?.stage?.content?.type === 'TERMINAL' ? h('button', { type: 'button', id: 'inquiry-banner-close',
+        onclick: () => send({ type: 'CLOSE' }) }, model.chrome.error.close) : null);
   }
 
   function draw() {
@@ -807,6 +810,10 @@ export async function open(container, context) {
         stopCapture();
         key = 'TERMINAL';
         main = terminalView(content.value);
+        if (!loading && !leaving) {
+          leaving = true;
+          queueMicrotask(() => leaveTerminal(content.value.redirect));
+        }
       }
       body = [
         navigationBar(stage.navigation, loading, content),
@@ -830,6 +837,7 @@ export async function open(container, context) {
     const fullKey = `${errorKey}|${fieldErrors}`;
     const newError = (errorKey || fieldErrors) && fullKey !== lastErrorKey;
     lastErrorKey = fullKey;
+    if (key !== 'TERMINAL') leaving = false;
     render(container, view, {
       key,
       onNewStep: (heading) => { if (!newError) context.announce(heading); },
@@ -858,8 +866,8 @@ export async function open(container, context) {
       openEntry(given.handoff ? 'ANOTHER_DEVICE' : 'START');
     }
   });
-  // Re-render on leaving an input: what the store shaped (masks, phone formatting) replaces what was typed.
-  // (The page is updated in place, so the element that takes the focus stays what it is.)
+  // Re-render on leaving an input, so one whose text the page does not track shows the store's. (The page is
+  // updated in place, so the element that takes the focus stays what it is.)
   const onFocusOut = () => setTimeout(draw, 0);
   container.addEventListener('focusout', onFocusOut);
   const close = async () => {
