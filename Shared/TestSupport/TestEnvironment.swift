@@ -25,22 +25,13 @@ public enum TestEnvironment {
     public static func servicesDirectory() throws -> String { try require("FOLIO_SERVICES_DIR") }
 
     /// Runs `scripts/services.sh <command> <dir>`, for tests that stop and start a server. The wait happens
-    /// in a termination handler, so no thread of the cooperative pool blocks on it.
+    /// on a thread of its own, so no thread of the cooperative pool blocks on it.
     public static func services(_ command: String) async throws {
         let script = packageRoot().appendingPathComponent("scripts/services.sh").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script, command, try servicesDirectory()]
-        process.standardInput = FileHandle.nullDevice
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { finished in continuation.resume(returning: finished.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
+        let process = try ChildProcess(
+            executable: "/bin/bash", arguments: [script, command, try servicesDirectory()],
+            environment: ProcessInfo.processInfo.environment)
+        let status = await process.exited()
         guard status == 0 else { throw ServicesScriptFailed(command: command, status: status) }
     }
 

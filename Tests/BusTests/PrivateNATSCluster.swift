@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 
 /// Three nats-server nodes of one test, routed to each other as a cluster (docs/operations.md "The bus as a
 /// cluster"), each on a client port and a route port of its own; no credentials.
 final class PrivateNATSCluster {
     let directory: URL
     let clientPorts: [Int]
-    private var processes: [Process?]
+    private var processes: [ChildProcess?]
 
     init(nodes: Int = 3) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -26,13 +27,11 @@ final class PrivateNATSCluster {
                 """
             let file = directory.appendingPathComponent("node\(node).conf")
             try config.write(to: file, atomically: true, encoding: .utf8)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/sbin/nats-server")
-            process.arguments = ["-c", file.path, "-a", "127.0.0.1", "-p", String(clientPorts[node])]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            processes.append(process)
+            processes.append(
+                try ChildProcess(
+                    executable: "/usr/sbin/nats-server",
+                    arguments: ["-c", file.path, "-a", "127.0.0.1", "-p", String(clientPorts[node])],
+                    environment: ProcessInfo.processInfo.environment))
         }
         for port in clientPorts {
             var listening = false
@@ -60,7 +59,7 @@ final class PrivateNATSCluster {
         guard let index = clientPorts.firstIndex(where: { url.hasSuffix(":\($0)") }),
             let process = processes[index]
         else { return }
-        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.signal(SIGKILL)
         process.waitUntilExit()
         processes[index] = nil
     }

@@ -12,7 +12,7 @@ final class PrivateNATSServer {
     let directory: URL
     let port: Int
     let tls: Bool
-    private let process: Process
+    private let process: ChildProcess
 
     init(tls: Bool = false) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -31,12 +31,10 @@ final class PrivateNATSServer {
         let configFile = directory.appendingPathComponent("nats.conf")
         try config.write(to: configFile, atomically: true, encoding: .utf8)
         port = try Self.freePort()
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/sbin/nats-server")
-        process.arguments = ["-c", configFile.path, "-a", "127.0.0.1", "-p", String(port)]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(
+            executable: "/usr/sbin/nats-server",
+            arguments: ["-c", configFile.path, "-a", "127.0.0.1", "-p", String(port)],
+            environment: ProcessInfo.processInfo.environment)
         try waitUntilListening()
     }
 
@@ -80,14 +78,12 @@ final class PrivateNATSServer {
     }
 
     private static func run(_ script: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [TestEnvironment.packageRoot().appendingPathComponent(script).path] + arguments
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failed(description: "\(script) exited with \(process.terminationStatus)")
-        }
+        let process = try ChildProcess(
+            executable: "/bin/bash",
+            arguments: [TestEnvironment.packageRoot().appendingPathComponent(script).path] + arguments,
+            environment: ProcessInfo.processInfo.environment)
+        let status = process.waitUntilExit()
+        guard status == 0 else { throw Failed(description: "\(script) exited with \(status)") }
     }
 
     static func canConnect(port: Int) -> Bool {

@@ -7,7 +7,7 @@ final class StackProcess: @unchecked Sendable {
     let name: String
     /// FOLIO_WORKER_ID when the test set one.
     let workerID: String?
-    let process = Process()
+    let process: ChildProcess
     let logURL: URL
 
     init(_ name: String, environment: [String: String], logDirectory: URL) throws {
@@ -20,31 +20,27 @@ final class StackProcess: @unchecked Sendable {
             throw StackError("\(binary.path) is not built: run `swift build` first")
         }
         logURL = logDirectory.appendingPathComponent("\(logName).log")
-        _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
-        let log = try FileHandle(forWritingTo: logURL)
-        process.executableURL = binary
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        process.standardOutput = log
-        process.standardError = log
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(
+            executable: binary.path,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new },
+            output: .file(logURL.path))
     }
 
     var isRunning: Bool { process.isRunning }
 
     /// Sends SIGTERM and waits for the exit status (graceful shutdown), at most `timeout`.
     func terminate(timeout: Duration = .seconds(10)) async -> Int32? {
-        guard process.isRunning else { return process.terminationStatus }
+        guard process.isRunning else { return process.waitUntilExit() }
         process.terminate()
         let deadline = ContinuousClock.now + timeout
         while process.isRunning, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(50))
         }
         if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
+            process.signal(SIGKILL)
             return nil
         }
-        return process.terminationStatus
+        return process.waitUntilExit()
     }
 
     var log: String { (try? String(contentsOf: logURL, encoding: .utf8)) ?? "" }

@@ -142,17 +142,16 @@ final class GatewayNATSTests: XCTestCase {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("folio-gateway")
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: executable.path), "build folio-gateway first")
-        let process = Process()
-        process.executableURL = executable
-        process.environment = [
-            "FOLIO_NATS_URL": try TestEnvironment.natsURL(), "FOLIO_GATEWAY_PORT": "0", "FOLIO_LOG_LEVEL": "info",
-        ].merging(try TestEnvironment.natsCredentials(user: "gateway")) { _, credential in credential }
         let logs = Pipe()
-        process.standardError = logs
-        process.standardOutput = FileHandle.nullDevice
         let lines = LogLines(logs.fileHandleForReading)
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let process = try ChildProcess(
+            executable: executable.path,
+            environment: [
+                "FOLIO_NATS_URL": try TestEnvironment.natsURL(), "FOLIO_GATEWAY_PORT": "0", "FOLIO_LOG_LEVEL": "info",
+            ].merging(try TestEnvironment.natsCredentials(user: "gateway")) { _, credential in credential },
+            output: .descriptor(logs.fileHandleForWriting.fileDescriptor))
+        try logs.fileHandleForWriting.close()
+        defer { process.terminate() }
 
         let listening = try await lines.first { $0["message"] == "gateway listening" }
         let port = try XCTUnwrap(listening["port"]?.stringValue)
@@ -174,12 +173,7 @@ final class GatewayNATSTests: XCTestCase {
 
         process.terminate()
         _ = try await lines.first { $0["message"] == "gateway stopped" }
-        let status: Int32 = await withCheckedContinuation { continuation in
-            Thread {
-                process.waitUntilExit()
-                continuation.resume(returning: process.terminationStatus)
-            }.start()
-        }
+        let status = await process.exited()
         XCTAssertEqual(status, 0)
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import GatewayService
 import HTTP
 import Lifecycle
+import TestSupport
 import XCTest
 
 /// A certificate and key made for one test with Debian's `openssl`: self-signed, for 127.0.0.1, valid one day.
@@ -43,16 +44,13 @@ struct TLSTestError: Error, CustomStringConvertible {
 
 /// Runs a program to its end; its exit status and what it wrote to standard output and error.
 func runTool(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
     let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
+    let process = try ChildProcess(
+        executable: path, arguments: arguments, environment: ProcessInfo.processInfo.environment,
+        output: .descriptor(pipe.fileHandleForWriting.fileDescriptor))
+    try pipe.fileHandleForWriting.close()
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    return (process.waitUntilExit(), String(decoding: output, as: UTF8.self))
 }
 
 /// The Gateway serving HTTPS itself (`FOLIO_GATEWAY_TLS_CERT_FILE`, `FOLIO_GATEWAY_TLS_KEY_FILE`).
