@@ -14,6 +14,7 @@ word (or none) with it, or pass camelCase params through its transport.
 from __future__ import annotations
 
 import json
+import keyword
 import subprocess
 import sys
 import tempfile
@@ -49,9 +50,27 @@ def models_source(document: dict) -> str:
         return output.read_text()
 
 
+def without_keyword_properties(value):
+    """The document with object properties named like a Python keyword (JSON Patch's `from`) renamed (`fromField`):
+    openrpcclientgenerator writes them as field names as they are (and drops a trailing `_`), which is no Python. Only its own
+    models see the renamed copy, and they are replaced by datamodel-code-generator's, which alias such fields."""
+    if isinstance(value, dict):
+        renamed = {key: without_keyword_properties(item) for key, item in value.items()}
+        if isinstance(renamed.get("properties"), dict):
+            renamed["properties"] = {
+                (f"{key}Field" if keyword.iskeyword(key) else key): item for key, item in renamed["properties"].items()
+            }
+        return renamed
+    if isinstance(value, list):
+        return [without_keyword_properties(item) for item in value]
+    return value
+
+
 def generate_client(document: dict, gateway_url: str, out: Path) -> Path:
     """Writes the client package under `out`; returns the directory to put on sys.path."""
-    name = generate(OpenRPC.model_validate(document), Language.PYTHON, gateway_url.rstrip("/") + "/rpc", out)
+    name = generate(
+        OpenRPC.model_validate(without_keyword_properties(document)), Language.PYTHON,
+        gateway_url.rstrip("/") + "/rpc", out)
     root = out / "python" / name
     package = root / name.replace("-", "_")
     (package / "models.py").write_text(models_source(document))

@@ -223,6 +223,38 @@ class Contract:
         return found
 
 
+def models(entries: list[dict]) -> list[dict]:
+    """Every model a page received, in the order recorded, as `{storeId, version, model}`: the whole ones of
+    `store.state`, `store.next` and SSE `state` events, and those a delta (an SSE `patch` event or a `store.next`
+    answer with `patch`) gives applied to the model of its base version received before. A delta whose base was
+    not received is left out."""
+    seen: dict = {}
+    found: list[dict] = []
+    for entry in entries:
+        if entry.get("kind") == "sse":
+            store_id, state = entry.get("storeId"), entry.get("data")
+        elif (entry.get("request") or {}).get("method") in ("store.state", "store.next"):
+            store_id = ((entry.get("request") or {}).get("params") or {}).get("storeId")
+            state = (entry.get("answer") or {}).get("result")
+        else:
+            continue
+        if not isinstance(state, dict) or not isinstance(state.get("version"), int):
+            continue
+        if "patch" in state:
+            base = seen.get(store_id, {}).get(state.get("baseVersion"))
+            if base is None:
+                continue
+            try:
+                model = apply_patch(base, state["patch"])
+            except PatchFailed:
+                continue
+        else:
+            model = state.get("model")
+        seen.setdefault(store_id, {})[state["version"]] = model
+        found.append({"storeId": store_id, "version": state["version"], "model": model})
+    return found
+
+
 class PatchFailed(Exception):
     pass
 

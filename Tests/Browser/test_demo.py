@@ -9,7 +9,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from browser import assert_no_console_errors, network_events, new_driver, screenshot, wait_for, wait_for_value
-from contract import drain
+from contract import drain, models
 from stack import OUTPUT, ROOT
 
 DEMO = json.loads((ROOT / "scripts" / "demo-inquiry.json").read_text())
@@ -149,12 +149,15 @@ def test_the_demo_inquiry_make_run_prints_goes_through_every_step_to_its_redirec
         screenshot(driver, "demo-6-redirect")
 
         events = network_events(driver)
-        terminal = [
-            json.loads(event["params"]["data"]) for event in events
-            if event["method"] == "Network.eventSourceMessageReceived" and event["params"].get("eventName") == "state"
-        ]
+        # Each stream's states, whole or as a patch from the one before (`delta=1`), by the stream they came on.
+        terminal = models([
+            {"kind": "sse", "storeId": event["params"]["requestId"], "data": json.loads(event["params"]["data"])}
+            for event in events
+            if event["method"] == "Network.eventSourceMessageReceived"
+            and event["params"].get("eventName") in ("state", "patch")
+        ])
         assert any(
-            state["model"].get("inquiry", {}).get("stage", {}).get("content", {}).get("type") == "TERMINAL"
+            (state["model"].get("inquiry") or {}).get("stage", {}).get("content", {}).get("type") == "TERMINAL"
             and state["model"]["inquiry"]["stage"]["content"]["value"]["outcome"] == "COMPLETED"
             for state in terminal
         )

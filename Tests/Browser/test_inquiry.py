@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from browser import screenshot, wait_for, wait_for_value
-from contract import drain
+from contract import drain, models
 from stack import OUTPUT
 
 
@@ -27,14 +27,8 @@ PHONE_TYPED, PHONE_FORMATTED = "015112345678", "01511 2345678"
 def newest_field(driver, field_id):
     """The FieldView `field_id` in the newest inquiry model the page received (SSE or store.state/next)."""
     newest = None
-    for entry in drain(driver):
-        if entry.get("kind") == "sse":
-            state = entry.get("data")
-        elif (entry.get("request") or {}).get("method") in ("store.state", "store.next"):
-            state = (entry.get("answer") or {}).get("result")
-        else:
-            continue
-        if state and (newest is None or state["version"] >= newest["version"]):
+    for state in models(drain(driver)):
+        if (state["model"] or {}).get("inquiry") is not None and (newest is None or state["version"] >= newest["version"]):
             newest = state
     content = (((newest or {}).get("model") or {}).get("inquiry") or {}).get("stage", {}).get("content", {})
     for box in content.get("value", {}).get("containers", []):
@@ -101,8 +95,8 @@ def test_a_redirect_the_page_cannot_open_is_reported_refused_and_its_banner_clos
     close = wait_for(driver, "#inquiry-banner-close")
     screenshot(driver, "inquiry-redirect-refused")
     entries = drain(driver)
-    models = [entry["data"] for entry in entries if entry["kind"] == "sse"]
-    refused = max((state for state in models if state["model"].get("error")), key=lambda state: state["version"])
+    received = [state for state in models(entries) if (state["model"] or {}).get("inquiry") is not None]
+    refused = max((state for state in received if state["model"].get("error")), key=lambda state: state["version"])
     chrome = refused["model"]["chrome"]["error"]
     assert refused["model"]["error"]["text"] == chrome["description"]
     assert chrome["description"] in banner.text

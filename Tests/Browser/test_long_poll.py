@@ -2,7 +2,7 @@
 inquiry screen follows its store through store.next alone."""
 
 from browser import screenshot, wait_for
-from contract import drain
+from contract import drain, models
 
 WITHOUT_EVENT_SOURCE = "delete window.EventSource;"
 
@@ -22,12 +22,13 @@ def test_without_event_source_the_inquiry_screen_follows_its_store_through_store
 
     entries = drain(driver)
     assert not [entry for entry in entries if entry["kind"] == "sse"], "no Server-Sent Events were read"
-    polled = [
-        entry["answer"]["result"] for entry in entries
-        if entry["kind"] == "rpc" and entry["request"]["method"] == "store.next" and entry["answer"].get("result")
-    ]
-    steps = {(state["model"].get("inquiry") or {}).get("stage", {}).get("content", {}).get("value", {}).get("stepId")
+    # Whole models and deltas (store.next with delta) alike, each delta applied to the model before it.
+    polled = [state for state in models(entries) if (state["model"] or {}).get("inquiry") is not None]
+    steps = {state["model"]["inquiry"].get("stage", {}).get("content", {}).get("value", {}).get("stepId")
              for state in polled}
     assert {"name", "review"} <= steps, steps
+    answers = [entry["answer"].get("result") or {} for entry in entries
+               if entry["kind"] == "rpc" and entry["request"]["method"] == "store.next"]
+    assert any("patch" in answer for answer in answers), "the poll takes deltas"
     versions = [state["version"] for state in polled]
     assert versions == sorted(versions), "no poll answers an older model than the one before"
