@@ -53,20 +53,22 @@ public struct StoreEndpoint: Sendable {
     ) -> RPCMethod {
         StoreMethods.adopt.handled { call in
             guard let id = StoreID(try call.string("storeId")) else { throw StoreError.unknownStore }
-            if await registry.hosts(id) { return ["adopted": true] }
-            // A store whose worker answers again (a slow worker, or a concurrent adoption) stays where it is.
-            if (try? await transport.request(subject: BusSubjects.store(id), payload: [], timeout: .milliseconds(200)))
-                != nil
-            {
-                return ["adopted": true]
+            try await registry.adoptOnce(id) {
+                if await registry.hosts(id) { return }
+                // A store whose worker answers again (a slow worker, or an adoption elsewhere) stays where it is.
+                if (try? await transport.request(
+                    subject: BusSubjects.store(id), payload: [], timeout: .milliseconds(200))) != nil
+                {
+                    return
+                }
+                guard let snapshot = try await persistence.adopt(id), let restore = restorers[snapshot.kind] else {
+                    throw StoreError.unknownStore
+                }
+                let endpoint = StoreEndpoint(service: id.service, transport: transport, registry: registry)
+                let store = try await restore(snapshot, await registry.runtime(snapshot.runtimeID))
+                try await endpoint.serve(store)
+                registry.observer?.storeAdopted(kind: snapshot.kind)
             }
-            guard let snapshot = try await persistence.adopt(id), let restore = restorers[snapshot.kind] else {
-                throw StoreError.unknownStore
-            }
-            let endpoint = StoreEndpoint(service: id.service, transport: transport, registry: registry)
-            let store = try await restore(snapshot, await registry.runtime(snapshot.runtimeID))
-            try await endpoint.serve(store)
-            registry.observer?.storeAdopted(kind: snapshot.kind)
             return ["adopted": true]
         }
     }

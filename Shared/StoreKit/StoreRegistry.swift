@@ -16,6 +16,8 @@ public actor StoreRegistry {
     /// Subscriptions a store keeps besides its own subject (events it follows), cancelled with it.
     private var attached: [StoreID: [any BusSubscription]] = [:]
     private var runtimes: [String: RuntimeContext] = [:]
+    /// Adoptions under way in this process, by store.
+    private var adoptions: [StoreID: Task<Void, any Error>] = [:]
     public let queueCapacity: Int
     /// Told what the stores of this process do (mounted, unmounted, adopted, their effects): the metrics.
     public nonisolated let observer: (any StoreObserver)?
@@ -42,6 +44,17 @@ public actor StoreRegistry {
             await store.runtimeDidShutDown()
             await retire(store.id)
         }
+    }
+
+    /// Runs `adopt` for the store `id` once at a time in this process: an adoption of the same store that
+    /// arrives while one runs (two calls of a client that found no worker at once) waits for it and shares its
+    /// outcome, instead of finding the snapshot this worker just took and reporting the store unknown.
+    public func adoptOnce(_ id: StoreID, _ adopt: @escaping @Sendable () async throws -> Void) async throws {
+        if let running = adoptions[id] { return try await running.value }
+        let task = Task { try await adopt() }
+        adoptions[id] = task
+        defer { adoptions[id] = nil }
+        try await task.value
     }
 
     /// Keeps a subscription that belongs to a store (before or after it is registered) and cancels it when the

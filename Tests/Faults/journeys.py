@@ -103,11 +103,12 @@ class Client:
         self.outcome.errors_seen.append(what)
         time.sleep(RETRY_PAUSE)
 
-    def follow(self, store: str, until, after: int = -1, seconds: float = 60, resend=None):
+    def follow(self, store: str, until, after: int = -1, seconds: float = 60, resend=None, failed=None):
         """store.next until `until(model)`, for at most `seconds`; `resend()` runs again when the model shows an
-        error (a Folio call that failed for now), as a person presses the button again. An action the store
-        accepted is never sent again for lack of a change: the store answers a dispatch once the action is in its
-        snapshot, so a worker killed after that answer loses nothing."""
+        error that `failed(error)` says is the action's own (a Folio call or a write that failed for now), as a
+        person presses the button again. An action the store accepted is never sent again for lack of a change:
+        the store answers a dispatch once the action is in its snapshot, so a worker killed after that answer
+        loses nothing."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             state = self.call("store.next", {"storeId": store, "afterVersion": after, "timeoutMs": 5000})
@@ -117,7 +118,9 @@ class Client:
             model = state["model"]
             if until(model):
                 return model, after
-            if resend is not None and model.get("error") is not None and not model.get("loading", False):
+            error = model.get("error")
+            if resend is not None and error is not None and not model.get("loading", False) and (
+                    failed is None or failed(error)):
                 self._retry(f"model error: {model['error'].get('message', model['error'])}")
                 dismissed_after = after
                 resend()
@@ -178,7 +181,12 @@ def vault_journey(stack, outcome: Outcome) -> None:
 
     # A create that failed for now (its error in the model) is sent again: the store keeps one record per create
     # that succeeded, so the check afterwards finds a duplicate if a retried create was written twice.
-    client.follow(vault, created, resend=lambda: client.dispatch(vault, create))
+    def write_failed(error) -> bool:
+        # The store shows one error, a failed read's too: only a failed write is sent again, or the create that
+        # went through (its record not yet read back) would be written twice.
+        return "cannot be written" in (error.get("message") or "")
+
+    client.follow(vault, created, resend=lambda: client.dispatch(vault, create), failed=write_failed)
     client.shut_down()
 
 

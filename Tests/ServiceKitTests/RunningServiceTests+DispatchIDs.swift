@@ -33,3 +33,40 @@ extension RunningServiceTests {
         await second.stop()
     }
 }
+
+extension RunningServiceTests {
+    /// Two calls that found no worker for a store at once both ask to adopt it: the second waits for the first
+    /// instead of finding the snapshot already this worker's and answering that the store is unknown.
+    func testTwoAdoptionsOfOneStoreAtOnceBothAnswerAdopted() async throws {
+        let bus = InProcessBus()
+        let name = "svc\(RandomID.base32(count: 6))"
+        let first = try await RunningService.start(
+            exampleDefinition(name: name), configuration: try configuration(worker: "first"), transport: bus)
+        let client = BusClient(transport: bus)
+        let mounted = try await client.call(BusSubjects.rpc(name), "example.mount", ["runtimeId": "rt-twice"])
+        let id = try XCTUnwrap(mounted["storeId"]?.stringValue.flatMap(StoreID.init))
+        _ = try await client.call(
+            BusSubjects.store(id), "store.dispatch",
+            [
+                "storeId": .string(id.rawValue), "runtimeId": "rt-twice",
+                "action": ["type": "INCREMENT", "value": ["by": 2]],
+            ])
+        await first.stop()
+
+        let second = try await RunningService.start(
+            exampleDefinition(name: name), configuration: try configuration(worker: "second"), transport: bus)
+        let answers = try await withThrowingTaskGroup(of: JSONValue.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    try await client.call(BusSubjects.rpc(name), "store.adopt", ["storeId": .string(id.rawValue)])
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        XCTAssertEqual(answers, Array(repeating: ["adopted": true], count: 4))
+        let state = try await client.call(
+            BusSubjects.store(id), "store.state", ["storeId": .string(id.rawValue), "runtimeId": "rt-twice"])
+        XCTAssertEqual(state["model"]?["count"], 2)
+        await second.stop()
+    }
+}

@@ -38,6 +38,25 @@ extension VaultDatabase {
         }
     }
 
+    /// Runs a transaction again while its connection fails before COMMIT (PostgreSQL restarting), with the
+    /// backoff of writes: such a transaction rolled back, so running it again does nothing twice, and a store
+    /// shows a read error only once PostgreSQL stayed away for all of it. A COMMIT left unanswered is thrown:
+    /// only writes under the account's lock learn their outcome (`knowingTheOutcome`).
+    func readingThrough<T: Sendable>(backoff: Backoff = writeBackoff, _ attempt: () async throws -> T) async throws
+        -> T
+    {
+        var failures = 0
+        while true {
+            do {
+                return try await attempt()
+            } catch let error as PostgresError where error.kind == .connectionFailed && !error.isCommitUnanswered {
+                failures += 1
+                if let tries = backoff.tries, failures >= tries { throw error }
+                try? await Task.sleep(for: backoff.pause(afterFailures: failures))
+            }
+        }
+    }
+
     /// Whether transaction `id` committed, asked until the database answers with an outcome; `error` is
     /// thrown when the tries run out first or the database no longer knows the transaction.
     private func committed(
