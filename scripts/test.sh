@@ -36,12 +36,6 @@ if [ "$status" -ne 0 ]; then
     exit "$status"
 fi
 
-# The fault suite (docs/operations.md "Faults"): journeys at a modest rate while each service is SIGKILLed and
-# restarted, PostgreSQL and nats-server stopped and started, and Folio fails; nothing may be lost or done twice.
-echo "== fault suite"
-FOLIO_BROWSER_BIN="$(swift build --show-bin-path)" "$( [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)" \
-    Tests/Faults/faults.py
-
 # The reference client in headless Chromium against a stack of its own (Tests/Browser/README.md); screenshots
 # and the stack's logs in .build/browser-output/.
 echo "== browser tests"
