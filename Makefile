@@ -27,7 +27,7 @@ load:
 	scripts/load.sh
 
 # The fault suite (Tests/Faults): journeys while each service, PostgreSQL and a NATS node fail in turn. Not in
-# make test while one failure it finds is open (docs/operations.md "Faults").
+# make test until it has a streak of clean runs behind the fixes of what it found (docs/operations.md "Faults").
 faults:
 	scripts/install-deps.sh --browser
 	swift build

@@ -30,8 +30,11 @@ extension InquiryStore {
             return [.savedInquiryRecalled(requestID: requestID, saved)]
         case .exchangeLaunchCode(let requestID, let code, let holder):
             do {
+                // Keyed by the store and the code, not the request: when Folio launched the inquiry and the answer
+                // was lost, the exchange sent again (Retry, or Open of the same code) gets that launch back
+                // instead of a refusal of the code it used.
                 let access = try await folio.exchangeLaunchCode(
-                    code, facts.organizationID, facts.deviceID, holder, store.idempotencyKey(requestID))
+                    code, facts.organizationID, facts.deviceID, holder, Self.exchangeKey(store.id, code: code))
                 guard let attestation = access.attestation else {
                     throw InquiryError.windowAttestationInvalid(reason: "the exchange returned no attestation")
                 }
