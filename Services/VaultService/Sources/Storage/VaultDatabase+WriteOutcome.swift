@@ -6,13 +6,15 @@ extension VaultDatabase {
     /// How long a write waits for PostgreSQL to answer again once its connection broke: about 10 s in all.
     static let writeBackoff = Backoff(first: .milliseconds(200), longest: .seconds(2), tries: 8)
 
-    /// Runs a write transaction until its outcome is known, so a write is never reported failed when it
+    /// Runs a transaction until its outcome is known, so a write is never reported failed when it
     /// happened (a client would then send it again and, for a creation, write it twice). `attempt` runs the
     /// transaction and keeps its value before COMMIT. A connection that broke inside the transaction rolled it
     /// back: it runs again. A COMMIT that went unanswered (the server shut down or the network dropped right
     /// then) is asked about by the transaction's id once the database answers: the kept value when it
-    /// committed, another run when it rolled back. Any other error is thrown at once; the last connection
-    /// failure is thrown when the tries run out.
+    /// committed, another run when it rolled back; one that never said its id (every transaction but a write
+    /// under the account's lock) is thrown. Any other error is thrown at once; the last connection failure is
+    /// thrown when the tries run out. A read runs again the same way while PostgreSQL restarts, so a store shows
+    /// a read error only once PostgreSQL stayed away for all of the backoff.
     func knowingTheOutcome<T: Sendable>(
         backoff: Backoff = writeBackoff, _ attempt: (_ kept: KeptValue<T>) async throws -> T
     ) async throws -> T {
@@ -35,25 +37,6 @@ extension VaultDatabase {
             }
             if let tries = backoff.tries, failures >= tries { throw unanswered }
             try? await Task.sleep(for: backoff.pause(afterFailures: failures))
-        }
-    }
-
-    /// Runs a transaction again while its connection fails before COMMIT (PostgreSQL restarting), with the
-    /// backoff of writes: such a transaction rolled back, so running it again does nothing twice, and a store
-    /// shows a read error only once PostgreSQL stayed away for all of it. A COMMIT left unanswered is thrown:
-    /// only writes under the account's lock learn their outcome (`knowingTheOutcome`).
-    func readingThrough<T: Sendable>(backoff: Backoff = writeBackoff, _ attempt: () async throws -> T) async throws
-        -> T
-    {
-        var failures = 0
-        while true {
-            do {
-                return try await attempt()
-            } catch let error as PostgresError where error.kind == .connectionFailed && !error.isCommitUnanswered {
-                failures += 1
-                if let tries = backoff.tries, failures >= tries { throw error }
-                try? await Task.sleep(for: backoff.pause(afterFailures: failures))
-            }
         }
     }
 

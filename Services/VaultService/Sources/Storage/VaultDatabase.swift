@@ -21,15 +21,17 @@ struct VaultDatabase: Sendable {
     /// (`VaultTransfer.lock`) in the same round trip.
     /// `consistentReads`: every statement of `body` sees the same committed state (a view's entries and its
     /// counts read by two statements must agree while a sync commits beside them).
-    /// A write (`lockingWrites`) is run until its outcome is known (`knowingTheOutcome`), and any other
-    /// transaction again while its connection fails before COMMIT (`readingThrough`): when PostgreSQL goes away
-    /// under either, `body` may run again, on a fresh transaction.
+    /// Every transaction runs until its outcome is known (`knowingTheOutcome`): when PostgreSQL goes away under
+    /// it, `body` may run again, on a fresh transaction. Only a write (`lockingWrites`) learns whether a COMMIT
+    /// left unanswered happened.
     func withAccount<T: Sendable>(
         _ account: String, lockingWrites: Bool = false, consistentReads: Bool = false,
         _ body: @Sendable (PostgresTransaction, VaultCipher) async throws -> T
     ) async throws -> T {
         guard lockingWrites else {
-            return try await readingThrough { try await transaction(account, consistentReads: consistentReads, body) }
+            return try await knowingTheOutcome { _ in
+                try await transaction(account, consistentReads: consistentReads, body)
+            }
         }
         return try await knowingTheOutcome { kept in
             try await transaction(account, lockingWrites: true) { transaction, cipher in
