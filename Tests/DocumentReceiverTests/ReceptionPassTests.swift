@@ -280,11 +280,10 @@ final class ReceptionPassTests: XCTestCase {
         XCTAssertEqual(watched["isu_1"]?.nextPassAt, start.addingTimeInterval(5.25))
     }
 
-    func testADeliveryAnEarlierSessionOfTheIdentityAbandonedIsTakenUpByALaterPassAndNeverSetsReceived() async throws {
-        // The record is in the vault already: Folio no longer lists its invite, the journal still names it.
-        let folio = FakeFolio()
-        let delivered = Delivered()
-        let reception = ReceptionPass(
+    /// A pass whose journal names one abandoned delivery (`shr_1` of `isu_1`, begun on `rt_before`) and whose
+    /// deliveries succeed, recorded in `delivered`.
+    private func passWithAbandonedDelivery(_ folio: FakeFolio, _ delivered: Delivered) -> ReceptionPass {
+        ReceptionPass(
             folio: folio.folio,
             deliver: { invite, _, _, _, _ in
                 delivered.append(invite)
@@ -293,6 +292,13 @@ final class ReceptionPassTests: XCTestCase {
             abandoned: { account in
                 [.init(inviteID: "shr_1", issuanceID: "isu_1", accountID: account, runtimeID: "rt_before")]
             }, timing: timing, warn: { _, _ in })
+    }
+
+    func testADeliveryAnEarlierSessionOfTheIdentityAbandonedIsTakenUpByALaterPassAndNeverSetsReceived() async throws {
+        // The record is in the vault already: Folio no longer lists its invite, the journal still names it.
+        let folio = FakeFolio()
+        let delivered = Delivered()
+        let reception = passWithAbandonedDelivery(folio, delivered)
         var watched: [String: WatchedIssuance] = [:]
         let report = await reception.run(
             accountID: "acct_chen", runtimeID: "rt_1", watched: &watched, timer: false, now: start)
@@ -309,15 +315,7 @@ final class ReceptionPassTests: XCTestCase {
         folio.issuances.withLock { $0["isu_1"] = .success(issued) }
         folio.invites.withLock { $0 = .success([invite]) }
         let delivered = Delivered()
-        let reception = ReceptionPass(
-            folio: folio.folio,
-            deliver: { invite, _, _, _, _ in
-                delivered.append(invite)
-                return .delivered(recordID: "rec_of_\(invite)")
-            },
-            abandoned: { account in
-                [.init(inviteID: "shr_1", issuanceID: "isu_1", accountID: account, runtimeID: "rt_before")]
-            }, timing: timing, warn: { _, _ in })
+        let reception = passWithAbandonedDelivery(folio, delivered)
         var watched: [String: WatchedIssuance] = [:]
         _ = await reception.run(accountID: "acct_chen", runtimeID: "rt_1", watched: &watched, timer: false, now: start)
         XCTAssertEqual(delivered.withLock { $0 }, ["shr_1"])

@@ -5,16 +5,25 @@ import StoreKit
 import XCTest
 
 extension RunningServiceTests {
+    /// A service of its own (a fresh name) started as worker "first" on `bus`, and an example store it mounted for
+    /// `runtime`.
+    fileprivate func mountedOnFirstWorker(_ bus: InProcessBus, runtime: String) async throws
+        -> (name: String, service: RunningService, store: StoreID)
+    {
+        let name = "svc\(RandomID.base32(count: 6))"
+        let service = try await RunningService.start(
+            exampleDefinition(name: name), configuration: try configuration(worker: "first"), transport: bus)
+        let mounted = try await BusClient(transport: bus).call(
+            BusSubjects.rpc(name), "example.mount", ["runtimeId": .string(runtime)])
+        return (name, service, try XCTUnwrap(mounted["storeId"]?.stringValue.flatMap(StoreID.init)))
+    }
+
     /// The keys of the last actions travel in the snapshot: a worker that adopts the store does not apply again an
     /// action the client sends again because the answer of the first worker was lost.
     func testAnActionSentAgainUnderItsKeyToTheWorkerThatAdoptedTheStoreIsNotAppliedAgain() async throws {
         let bus = InProcessBus()
-        let name = "svc\(RandomID.base32(count: 6))"
-        let first = try await RunningService.start(
-            exampleDefinition(name: name), configuration: try configuration(worker: "first"), transport: bus)
         let client = BusClient(transport: bus)
-        let mounted = try await client.call(BusSubjects.rpc(name), "example.mount", ["runtimeId": "rt-keys"])
-        let id = try XCTUnwrap(mounted["storeId"]?.stringValue.flatMap(StoreID.init))
+        let (name, first, id) = try await mountedOnFirstWorker(bus, runtime: "rt-keys")
         let dispatch: JSONValue = [
             "storeId": .string(id.rawValue), "runtimeId": "rt-keys", "dispatchId": "press-1",
             "action": ["type": "INCREMENT", "value": ["by": 3]],
@@ -39,12 +48,8 @@ extension RunningServiceTests {
     /// instead of finding the snapshot already this worker's and answering that the store is unknown.
     func testTwoAdoptionsOfOneStoreAtOnceBothAnswerAdopted() async throws {
         let bus = InProcessBus()
-        let name = "svc\(RandomID.base32(count: 6))"
-        let first = try await RunningService.start(
-            exampleDefinition(name: name), configuration: try configuration(worker: "first"), transport: bus)
         let client = BusClient(transport: bus)
-        let mounted = try await client.call(BusSubjects.rpc(name), "example.mount", ["runtimeId": "rt-twice"])
-        let id = try XCTUnwrap(mounted["storeId"]?.stringValue.flatMap(StoreID.init))
+        let (name, first, id) = try await mountedOnFirstWorker(bus, runtime: "rt-twice")
         _ = try await client.call(
             BusSubjects.store(id), "store.dispatch",
             [
