@@ -4,8 +4,10 @@ import Postgres
 import StoreKit
 
 /// Store snapshots in PostgreSQL. A save never overwrites a newer version, so a slow writer cannot roll a
-/// store back; each snapshot names the worker that owns the store, and adoption moves it with a
-/// compare-and-set, so only one worker takes a store over.
+/// store back; each snapshot names the worker that owns the store, and adoption moves it to the adopting worker.
+/// A worker adopts only a store nobody answers for, one adoption at a time per store (`StoreEndpoint.adoptMethod`);
+/// it may take again a store it owns but does not host, whose adoption failed half-way (PostgreSQL or the bus
+/// went away while the store was rebuilt), or that an earlier process under the same worker id owned.
 ///
 /// With a sealer, the state and pending effects are stored sealed (``SealedSnapshotBody``): a state may hold
 /// secrets (a recovery code until it is acknowledged, an inquiry's access token). Snapshots written before
@@ -54,12 +56,9 @@ public struct PostgresSnapshots: SnapshotPersistence {
     public func adopt(_ storeID: StoreID) async throws -> StoreSnapshot? {
         let rows = try await database.query(
             """
-            UPDATE store_snapshots AS taken SET owner_worker = \(worker), updated_at = now()
-            FROM (SELECT store_id, owner_worker FROM store_snapshots
-                  WHERE store_id = \(storeID.rawValue) AND service = \(service) FOR UPDATE) AS previous
-            WHERE taken.store_id = previous.store_id AND previous.owner_worker IS DISTINCT FROM \(worker)
-            RETURNING taken.kind, taken.runtime_id, taken.version, taken.state, taken.pending_effects,
-                taken.dispatch_ids
+            UPDATE store_snapshots SET owner_worker = \(worker), updated_at = now()
+            WHERE store_id = \(storeID.rawValue) AND service = \(service)
+            RETURNING kind, runtime_id, version, state, pending_effects, dispatch_ids
             """)
         return try rows.first.map { try snapshot(storeID, $0) }
     }

@@ -32,6 +32,7 @@ public struct StoreEndpoint: Sendable {
             let id = StoreID.generate(for: service)
             do {
                 let store = try await make(call, runtime, id)
+                await store.storeMounted()
                 try await serve(store)
             } catch {
                 // What the store began to follow while it was made goes with it.
@@ -46,7 +47,8 @@ public struct StoreEndpoint: Sendable {
     public typealias Restorer = @Sendable (StoreSnapshot, RuntimeContext) async throws -> any MountedStore
 
     /// `store.adopt`: takes over a store whose worker is gone, from its snapshot; `UNKNOWN_STORE` when there
-    /// is no snapshot, no restorer for its kind, or another worker took it first.
+    /// is no snapshot or no restorer for its kind. A store that answers on its subject (its worker is alive, or
+    /// another worker took it first) is left where it is.
     public static func adoptMethod(
         transport: any BusTransport, registry: StoreRegistry, persistence: any SnapshotPersistence,
         restorers: [String: Restorer]
@@ -65,8 +67,14 @@ public struct StoreEndpoint: Sendable {
                     throw StoreError.unknownStore
                 }
                 let endpoint = StoreEndpoint(service: id.service, transport: transport, registry: registry)
-                let store = try await restore(snapshot, await registry.runtime(snapshot.runtimeID))
-                try await endpoint.serve(store)
+                do {
+                    let store = try await restore(snapshot, await registry.runtime(snapshot.runtimeID))
+                    try await endpoint.serve(store)
+                } catch {
+                    // What the rebuilt store began to follow goes with it; the next adoption starts afresh.
+                    await registry.remove(id)
+                    throw error
+                }
                 registry.observer?.storeAdopted(kind: snapshot.kind)
             }
             return ["adopted": true]

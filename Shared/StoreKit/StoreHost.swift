@@ -167,6 +167,14 @@ public actor StoreHost<Reducer: StoreReducer> {
         timer.cancel()
     }
 
+    /// Stores the store as it is once the events it began with are applied, waiting at most `storedWithin` for
+    /// each write (a store whose snapshot cannot be written yet is still handed out; its writes go on).
+    public func storeMounted() async {
+        await flush(within: Self.storedWithin)
+        perform(machine.mounted())
+        await flush(within: Self.storedWithin)
+    }
+
     /// Called when the runtime shuts down: subscribers get nil.
     public func runtimeDidShutDown() {
         perform(machine.runtimeShutDown())

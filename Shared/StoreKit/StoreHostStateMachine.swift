@@ -151,6 +151,21 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
         return [.scheduleDrain]
     }
 
+    /// The store was made and its id is about to be handed out: its first snapshot is written now, so a worker
+    /// killed before the store first changes leaves it adoptable. Nothing when a snapshot is being written or
+    /// events are being applied (they write their own).
+    public mutating func mounted() -> [Action] {
+        guard persists, !isClosed, !isDraining, unsavedBox == nil else { return [] }
+        do {
+            let snapshot = try makeSnapshot()
+            unsaved = Unsaved(snapshot: snapshot, changedModel: false, effects: [], failures: 0)
+            isDraining = true
+            return [.saveSnapshot(snapshot)]
+        } catch {
+            return closeFailing(error)
+        }
+    }
+
     /// Whether an action sent under `dispatchID` was applied (among the last few) or waits to be.
     public func knows(dispatchID: String) -> Bool {
         dispatchIDs.contains(dispatchID) || inbox.contains { $0.dispatchID == dispatchID }

@@ -10,6 +10,8 @@ enum ExampleCounterStore: HostedStore {
     struct Dependencies: Sendable {
         /// How an echo travels (a bus call in a real service, a closure here).
         var echo: @Sendable (String) async -> String
+        /// Called as a worker rebuilds a store from its snapshot; throwing fails the adoption.
+        var restarting: @Sendable () async throws -> Void = {}
     }
 
     typealias Reducer = ExampleCounter
@@ -24,7 +26,8 @@ enum ExampleCounterStore: HostedStore {
     }
 
     static func restart(_ store: StoreContext<Void>, _ dependencies: Dependencies) async throws -> StoreRestart<Self> {
-        StoreRestart(ExampleCounter())
+        try await dependencies.restarting()
+        return StoreRestart(ExampleCounter())
     }
 
     static func run(_ effect: ExampleCounter.Effect, in store: StoreContext<Void>, _ dependencies: Dependencies) async

@@ -15,13 +15,17 @@ final class RunningServiceTests: XCTestCase {
             databaseURL: try TestEnvironment.databaseURL(), natsURL: "unused", logLevel: .warning, workerID: worker)
     }
 
-    func exampleDefinition(name: String) -> ServiceDefinition {
+    func exampleDefinition(
+        name: String, restarting: @escaping @Sendable () async throws -> Void = {}
+    ) -> ServiceDefinition {
         ServiceDefinition(
             name: name,
             migrations: [
                 Migration(version: 1, name: "\(name)_things", sql: "CREATE TABLE IF NOT EXISTS \(name)_things (id int)")
             ],
-            stores: { context in [context.hosting(ExampleCounterStore.self, .init(echo: { $0 }))] },
+            stores: { context in
+                [context.hosting(ExampleCounterStore.self, .init(echo: { $0 }, restarting: restarting))]
+            },
             methods: { context in [ServiceHealth.method(HealthMethods.inquiry, context: context)] })
     }
 
