@@ -48,3 +48,18 @@ if [ "$status" -ne 0 ]; then
     echo "== browser tests failed with status $status; screenshots and logs: .build/browser-output/" >&2
     exit "$status"
 fi
+
+# The fault suite (docs/operations.md "Faults"): journeys at a modest rate while each service is SIGKILLed and
+# restarted, PostgreSQL stopped and started, a NATS node killed and Folio fails; nothing may be lost or done twice.
+echo "== fault suite"
+set +e
+FOLIO_BROWSER_BIN="$(swift build --show-bin-path)" "$( [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)" \
+    Tests/Faults/faults.py
+status=$?
+set -e
+if [ "$status" -ne 0 ]; then
+    logs=.build/faults-output/logs
+    echo "== fault suite failed with status $status; the stack's warnings and errors (all logs in $logs):" >&2
+    grep -h -E '"level":"(warning|error)"' "$logs"/*.log 2>/dev/null | tail -n 80 >&2
+    exit "$status"
+fi
