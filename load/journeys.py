@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import collections
+import copy
 import ipaddress
 import json
 import socket
@@ -102,6 +103,38 @@ def compact(value: Any, limit: int = 4000) -> str:
     """A JSON text of `value`, cut to `limit` characters: what a failure's detail shows of a model."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+def apply_patch(document: Any, patch: Any) -> Any:
+    """A JSON Patch (RFC 6902) of a `store.next` delta applied to a copy of `document`: the add, remove and
+    replace the stores make. One that does not apply is a failure of the journey."""
+    document = copy.deepcopy(document)
+    if not isinstance(patch, list):
+        raise LoadFailure("unexpected answer: store.next patch", compact(patch))
+    for operation in patch:
+        op, path = operation.get("op"), operation.get("path", "")
+        tokens = [token.replace("~1", "/").replace("~0", "~") for token in path.split("/")[1:]]
+        if not tokens:
+            if op not in ("add", "replace"):
+                raise LoadFailure("unexpected answer: store.next patch", compact(operation))
+            document = copy.deepcopy(operation.get("value"))
+            continue
+        parent = document
+        try:
+            for token in tokens[:-1]:
+                parent = parent[int(token)] if isinstance(parent, list) else parent[token]
+            last = tokens[-1]
+            if op == "add" and isinstance(parent, list):
+                parent.insert(len(parent) if last == "-" else int(last), copy.deepcopy(operation["value"]))
+            elif op in ("add", "replace"):
+                parent[int(last) if isinstance(parent, list) else last] = copy.deepcopy(operation["value"])
+            elif op == "remove":
+                del parent[int(last) if isinstance(parent, list) else last]
+            else:
+                raise LoadFailure("unexpected answer: store.next patch", compact(operation))
+        except (KeyError, IndexError, ValueError, TypeError) as error:
+            raise LoadFailure("unexpected answer: store.next patch does not apply", compact(operation)) from error
+    return document
 
 
 # MARK: the outside
@@ -403,7 +436,8 @@ class Store:
     ) -> dict:
         """Long-polls `store.next` from the last version seen until a model satisfies `until`; a model that
         `fails` names, a closed store, or no such model within `seconds` is a failure of the journey. The model
-        seen last counts too unless `seen` is false (after a dispatch, only a newer model answers it)."""
+        seen last counts too unless `seen` is false (after a dispatch, only a newer model answers it). A delta
+        (`{version, baseVersion, patch}`, what `store.next` answers by default) is applied to the model held."""
         if seen and self.version >= 0 and until(self.model):
             return self.model
         deadline = time.monotonic() + seconds
@@ -417,6 +451,8 @@ class Store:
             )
             if state is None:
                 raise LoadFailure(f"unexpected model: the store closed (waiting for {what})")
+            if isinstance(state, dict) and "patch" in state and state.get("baseVersion") == self.version >= 0:
+                state = {"version": state.get("version"), "model": apply_patch(self.model, state["patch"])}
             if not isinstance(state, dict) or "model" not in state:
                 raise LoadFailure("unexpected answer: store.next", compact(state))
             self.version, self.model = state.get("version", self.version), state["model"]

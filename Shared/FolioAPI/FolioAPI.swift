@@ -119,14 +119,14 @@ public enum StoreMethods {
     public static let next = RPCMethodSpec(
         "store.next",
         summary:
-            "The current model if its version is newer than afterVersion, else the next change; null once the store is closed or the runtime has shut down. After timeoutMs without a change it returns the current model again. With delta, a client that holds afterVersion gets the JSON Patch from it (ModelDelta) while the store keeps it, else the whole model.",
+            "The current model if its version is newer than afterVersion, else the next change; null once the store is closed or the runtime has shut down. After timeoutMs without a change it returns the current model again. A client that holds afterVersion gets the JSON Patch from it (ModelDelta) while the store keeps it (its last 4 changes), else the whole model; with delta false, always the whole model.",
         params: [
             storeID,
             RPCParam("afterVersion", .integer, required: false, summary: "The version the client already has."),
             RPCParam("timeoutMs", .integer, required: false, summary: "How long to wait, 0–30000 ms (default 25000)."),
             RPCParam(
-                "delta", .boolean, required: false,
-                summary: "Answer a ModelDelta from afterVersion when the store keeps it (default false)."),
+                "delta", JSONSchema(["type": "boolean", "default": true]), required: false,
+                summary: "Answer a ModelDelta from afterVersion while the store keeps it (default true); false: whole."),
         ],
         result: RPCResultDescriptor("state", .nullable(.anyOf([.ref("VersionedModel"), .ref("ModelDelta")]))),
         errors: [.folio(.unknownStore)],

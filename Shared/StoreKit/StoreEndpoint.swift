@@ -111,11 +111,13 @@ public struct StoreEndpoint: Sendable {
                 let after = call.value("afterVersion")?.intValue
                 let requested = call.value("timeoutMs")?.intValue ?? StoreMethods.defaultNextTimeoutMs
                 let timeout = Duration.milliseconds(min(max(requested, 0), StoreMethods.maxNextTimeoutMs))
+                // Deltas are the default; `delta: false` asks for the whole model.
+                let delta = call.value("delta")?.boolValue ?? true
+                // A store keeps patches once asked: asked before the wait, it keeps the change that ends the wait.
+                if delta, let after { _ = await store.patch(from: after, to: after) }
                 guard let model = await store.next(afterVersion: after, timeout: timeout) else { return .null }
-                // A client that holds version `after` and takes deltas gets the patch from it, when it is kept.
-                if let after, call.value("delta")?.boolValue == true,
-                    let patch = await store.patch(from: after, to: model.version)
-                {
+                // A client that holds version `after` gets the patch from it, when it is kept.
+                if delta, let after, let patch = await store.patch(from: after, to: model.version) {
                     return ModelDelta(version: model.version, baseVersion: after, patch: patch).json
                 }
                 return model.json

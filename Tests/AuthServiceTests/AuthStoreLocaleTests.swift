@@ -32,7 +32,8 @@ final class AuthStoreLocaleTests: XCTestCase {
         var next = params
         next["afterVersion"] = version
         next["timeoutMs"] = 5000
-        let after = try await client.call(BusSubjects.store(id), "store.next", .object(next))
+        let after = try JSONPatch.wholeModel(
+            of: try await client.call(BusSubjects.store(id), "store.next", .object(next)), holding: initial)
         XCTAssertEqual(titles(after["model"]), ["Europäische Union", "Vereinigte Staaten"])
 
         _ = try await client.call(subject, "runtime.shutdown", ["runtimeId": .string(runtimeID)])

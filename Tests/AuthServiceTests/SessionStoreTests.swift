@@ -40,7 +40,8 @@ final class SessionStoreTests: XCTestCase {
         var next = params
         next["afterVersion"] = 0
         next["timeoutMs"] = 5000
-        let after = try await client.call(BusSubjects.store(id), "store.next", .object(next))
+        let after = try JSONPatch.wholeModel(
+            of: try await client.call(BusSubjects.store(id), "store.next", .object(next)), holding: initial)
         let secondGuest = after["model"]?["identity"]?["value"]?["accountId"]
         XCTAssertEqual(after["model"]?["identity"]?["type"], "TRANSIENT")
         XCTAssertNotEqual(secondGuest, firstGuest, "sign-out returns to a new transient identity")

@@ -5,8 +5,8 @@ A page records its traffic with RECORDER (installed before any script of the pag
 a driver and `drain` collects what it recorded. `Contract.check` validates one exchange: the params of the call
 against the method's params, the result against its result schema, a server error's data against ErrorData, a
 dispatched action against the action schema of the store it went to, and every model against the model schema
-its mount method names under `x-store`. A delta (`ModelDelta`, from `store.next` with `delta` or an SSE `patch`
-event) is applied to the model of its base version seen before, and the model it gives is validated too.
+its mount method names under `x-store`. A delta (`ModelDelta`, what `store.next` answers by default, or an SSE
+`patch` event) is applied to the model of its base version seen before, and the model it gives is validated too.
 """
 
 from __future__ import annotations
@@ -253,6 +253,18 @@ def models(entries: list[dict]) -> list[dict]:
         seen.setdefault(store_id, {})[state["version"]] = model
         found.append({"storeId": store_id, "version": state["version"], "model": model})
     return found
+
+
+def whole(answer, held):
+    """The whole `{version, model}` an answer of `store.state` or `store.next` stands for, to a client holding
+    `held` (the whole `{version, model}` it had, or None): a whole answer (or None) is itself, a delta its patch
+    applied to the model held. A delta from another version than the one held raises PatchFailed."""
+    if not isinstance(answer, dict) or "patch" not in answer:
+        return answer
+    if held is None or held.get("version") != answer.get("baseVersion"):
+        holding = None if held is None else held.get("version")
+        raise PatchFailed(f"a delta from version {answer.get('baseVersion')}, but the version held is {holding}")
+    return {"version": answer["version"], "model": apply_patch(held["model"], answer["patch"])}
 
 
 class PatchFailed(Exception):

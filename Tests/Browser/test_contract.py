@@ -14,6 +14,7 @@ import time
 
 from jsonschema import Draft7Validator
 
+from contract import whole
 from stack import ROOT, http
 
 
@@ -73,6 +74,8 @@ class Journey:
 
     def __init__(self, stack, contract, token: str | None = None):
         self.stack, self.contract, self.token, self.violations = stack, contract, token, []
+        # The last whole `{version, model}` followed, by store: store.next answers later ones as patches from it.
+        self.held: dict[str, dict] = {}
 
     def call(self, method: str, params: dict | None = None):
         request = {"jsonrpc": "2.0", "id": 1, "method": method, "params": params or {}}
@@ -83,11 +86,19 @@ class Journey:
         return answer["result"]
 
     def follow(self, store: str, until, after: int = -1, seconds: float = 20):
-        """store.next until `until(model)` holds: the model and its version."""
+        """store.next until `until(model)` holds: the model and its version. A delta is applied to the model
+        held; a journey that holds no model of `after` asks for the whole one (`delta: false`)."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
-            state = self.call("store.next", {"storeId": store, "afterVersion": after, "timeoutMs": 5000})
+            held = self.held.get(store)
+            if held is not None and held["version"] != after:
+                held = None
+            params = {"storeId": store, "afterVersion": after, "timeoutMs": 5000}
+            if held is None:
+                params["delta"] = False
+            state = whole(self.call("store.next", params), held)
             assert state is not None, "the store closed"
+            self.held[store] = state
             after = state["version"]
             if until(state["model"]):
                 return state["model"], after

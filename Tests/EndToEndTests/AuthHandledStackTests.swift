@@ -20,7 +20,7 @@ extension FoundationStackTests {
             let next = try await rpc(
                 "store.next", ["storeId": .string(auth), "afterVersion": .int(version), "timeoutMs": 2000],
                 token: token)
-            handled = try XCTUnwrap(next["result"], "\(next)")
+            handled = try JSONPatch.wholeModel(of: try XCTUnwrap(next["result"], "\(next)"), holding: before)
             if handled["model"]?["dataRegion"]?["type"] == region { break }
         }
         XCTAssertEqual(handled["model"]?["dataRegion"]?["type"], region, "the marker was handled", line: line)

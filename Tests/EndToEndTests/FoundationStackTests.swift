@@ -201,16 +201,22 @@ final class FoundationStackTests: XCTestCase {
 
     /// Follows a store through the Gateway until `done` holds for its model; fails with the model otherwise.
     /// Only models newer than `afterVersion` count, so a model from before an action is not taken for its outcome.
+    /// Deltas are applied to the model held, so `done` sees whole models.
     func follow(
         _ storeID: String, token: String, afterVersion: Int64 = -1, until done: (JSONValue) -> Bool
     ) async throws -> JSONValue {
         var version = afterVersion
+        var held: JSONValue?
         var last: JSONValue = .null
         for _ in 0..<20 {
-            let next = try await rpc(
-                "store.next", ["storeId": .string(storeID), "afterVersion": .int(version), "timeoutMs": 2000],
-                token: token)
-            let state = try XCTUnwrap(next["result"], "\(next)")
+            var params: [String: JSONValue] = [
+                "storeId": .string(storeID), "afterVersion": .int(version), "timeoutMs": 2000,
+            ]
+            // `afterVersion` alone is no model a patch could apply to: the first model is asked for whole.
+            if held == nil { params["delta"] = false }
+            let next = try await rpc("store.next", .object(params), token: token)
+            let state = try JSONPatch.wholeModel(of: try XCTUnwrap(next["result"], "\(next)"), holding: held)
+            if state["model"] != nil { held = state }
             version = state["version"]?.intValue ?? version
             if let model = state["model"], done(model) { return model }
             last = state

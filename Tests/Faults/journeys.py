@@ -16,6 +16,7 @@ import time
 import uuid
 from dataclasses import dataclass, field
 
+from contract import whole
 from stack import http
 
 # JSON-RPC errors a client retries (docs/wire-api.md "Errors"): no worker answered, no answer in time, the
@@ -108,12 +109,19 @@ class Client:
         error that `failed(error)` says is the action's own (a Folio call or a write that failed for now), as a
         person presses the button again. An action the store accepted is never sent again for lack of a change:
         the store answers a dispatch once the action is in its snapshot, so a worker killed after that answer
-        loses nothing."""
+        loses nothing. A delta is applied to the model held; without the model of `after`, the model is asked
+        for whole (`delta: false`)."""
         deadline = time.monotonic() + seconds
+        held = None
         while time.monotonic() < deadline:
-            state = self.call("store.next", {"storeId": store, "afterVersion": after, "timeoutMs": 5000})
+            params = {"storeId": store, "afterVersion": after, "timeoutMs": 5000}
+            if held is None or held["version"] != after:
+                held = None
+                params["delta"] = False
+            state = whole(self.call("store.next", params), held)
             if state is None:
                 raise JourneyFailed(f"store {store} closed")
+            held = state
             after = state["version"]
             model = state["model"]
             if until(model):

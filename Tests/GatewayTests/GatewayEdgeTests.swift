@@ -26,10 +26,10 @@ final class GatewayEdgeTests: XCTestCase {
         return parsed
     }
 
-    func testEventsDeliverTwoStatesThenClosed() async throws {
+    func testEventsWithoutDeltaDeliverTwoStatesThenClosed() async throws {
         let harness = try await GatewayHarness()
         let storeID = harness.services.sseStore.rawValue
-        let response = try await harness.get("/events?storeId=\(storeID)&token=\(FakeServices.goodToken)")
+        let response = try await harness.get("/events?storeId=\(storeID)&token=\(FakeServices.goodToken)&delta=0")
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(response.headers["content-type"], "text/event-stream")
         let received = events(response.body)
@@ -60,11 +60,24 @@ final class GatewayEdgeTests: XCTestCase {
         await harness.stop()
     }
 
+    func testEventsSendPatchesByDefault() async throws {
+        let harness = try await GatewayHarness()
+        let storeID = harness.services.sseStore.rawValue
+        let response = try await harness.get("/events?storeId=\(storeID)&token=\(FakeServices.goodToken)")
+        XCTAssertEqual(response.status, 200)
+        let received = events(response.body).filter { $0.0 != "comment" }
+        XCTAssertEqual(received.map(\.0), ["state", "patch", "closed"])
+        XCTAssertEqual(
+            try JSONParser.parse(received[1].1),
+            ["version": 2, "baseVersion": 1, "patch": [["op": "replace", "path": "/count", "value": 2]]])
+        await harness.stop()
+    }
+
     func testEventsAcceptTheAuthorizationHeaderAndLastEventID() async throws {
         let harness = try await GatewayHarness()
         let storeID = harness.services.sseStore.rawValue
         let response = try await harness.get(
-            "/events?storeId=\(storeID)",
+            "/events?storeId=\(storeID)&delta=0",
             headers: ["Authorization": "Bearer \(FakeServices.goodToken)", "Last-Event-ID": "1"])
         XCTAssertEqual(response.status, 200)
         let states = events(response.body).filter { $0.0 == "state" }.map(\.1)

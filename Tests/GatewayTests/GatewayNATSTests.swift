@@ -33,7 +33,7 @@ final class GatewayNATSTests: XCTestCase {
         XCTAssertEqual(errorCode(unserved), code(.serviceUnavailable))
 
         let events = try await harness.get(
-            "/events?storeId=\(harness.services.sseStore.rawValue)&token=\(FakeServices.goodToken)")
+            "/events?storeId=\(harness.services.sseStore.rawValue)&token=\(FakeServices.goodToken)&delta=0")
         XCTAssertEqual(text(events.body).components(separatedBy: "event: state\n").count - 1, 2)
         XCTAssertTrue(text(events.body).hasSuffix("event: closed\ndata: null\n\n"))
 

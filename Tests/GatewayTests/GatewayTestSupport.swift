@@ -192,8 +192,9 @@ final class FakeServices: Sendable {
                 }
                 if after >= 2 { return .null }
                 if calls == 1 { return ["version": 1, "model": ["count": 1]] }
-                // A client that takes deltas gets the patch from version 1, as a store that keeps it answers.
-                if call.value("delta")?.boolValue == true {
+                // A client that takes deltas (unless it says `delta: false`) gets the patch from version 1, as a
+                // store that keeps it answers.
+                if call.value("delta")?.boolValue != false {
                     return [
                         "version": 2, "baseVersion": 1,
                         "patch": [["op": "replace", "path": "/count", "value": 2]],

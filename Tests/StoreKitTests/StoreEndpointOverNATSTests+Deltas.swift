@@ -1,9 +1,10 @@
+import Bus
 import FolioModel
 import StoreKit
 import XCTest
 
-/// `store.next` with `delta`, over the bus: the patch from the version the client holds, or the whole model
-/// when the store does not keep it.
+/// `store.next` with `delta` (the default), over the bus: the patch from the version the client holds, or the
+/// whole model when the store does not keep it or the client says `delta: false`.
 extension StoreEndpointOverNATSTests {
     func testStoreNextWithDeltaAnswersThePatchFromTheClientsVersionWhichAppliedGivesTheModel() async throws {
         let id = try await mount(runtime: "rt-a", initialCount: 10)
@@ -25,12 +26,43 @@ extension StoreEndpointOverNATSTests {
         XCTAssertEqual(held["count"], 15)
     }
 
-    func testStoreNextWithoutDeltaAnswersTheWholeModel() async throws {
+    func testStoreNextAnswersThePatchByDefault() async throws {
+        let id = try await mount(runtime: "rt-a", initialCount: 4)
+        let first = try await call(id, "store.state", runtime: "rt-a")
+        let unchanged = try await call(id, "store.next", runtime: "rt-a", ["afterVersion": 0, "timeoutMs": 0])
+        XCTAssertEqual(unchanged, ["version": 0, "baseVersion": 0, "patch": []], "nothing changed: an empty patch")
+        _ = try await call(
+            id, "store.dispatch", runtime: "rt-a", ["action": ["type": "INCREMENT", "value": ["by": 2]]])
+        let answer = try await call(id, "store.next", runtime: "rt-a", ["afterVersion": 0, "timeoutMs": 5000])
+        XCTAssertEqual(answer["baseVersion"], 0)
+        let held = try JSONPatch.wholeModel(of: answer, holding: first)
+        XCTAssertEqual(held["model"]?["count"], 6)
+    }
+
+    func testTheChangeThatEndsTheFirstWaitComesAsAPatch() async throws {
+        let id = try await mount(runtime: "rt-a", initialCount: 1)
+        let first = try await call(id, "store.state", runtime: "rt-a")
+        let client = self.client
+        let poll = Task {
+            try await client.call(
+                BusSubjects.store(id), "store.next",
+                ["storeId": .string(id.rawValue), "runtimeId": "rt-a", "afterVersion": 0, "timeoutMs": 5000])
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        _ = try await call(
+            id, "store.dispatch", runtime: "rt-a", ["action": ["type": "INCREMENT", "value": ["by": 1]]])
+        let answer = try await poll.value
+        XCTAssertEqual(answer["baseVersion"], 0, "the poll asked for patches before it waited: \(answer)")
+        XCTAssertEqual(try JSONPatch.wholeModel(of: answer, holding: first)["model"]?["count"], 2)
+    }
+
+    func testStoreNextWithDeltaFalseAnswersTheWholeModel() async throws {
         let id = try await mount(runtime: "rt-a", initialCount: 1)
         _ = try await call(id, "store.next", runtime: "rt-a", ["afterVersion": 0, "timeoutMs": 0, "delta": true])
         _ = try await call(
             id, "store.dispatch", runtime: "rt-a", ["action": ["type": "INCREMENT", "value": ["by": 1]]])
-        let answer = try await call(id, "store.next", runtime: "rt-a", ["afterVersion": 0, "timeoutMs": 5000])
+        let answer = try await call(
+            id, "store.next", runtime: "rt-a", ["afterVersion": 0, "timeoutMs": 5000, "delta": false])
         XCTAssertNil(answer["patch"])
         XCTAssertEqual(answer["model"]?["count"], 2)
     }

@@ -48,6 +48,13 @@ final class StoreEndpointOverNATSTests: XCTestCase {
         return try await client.call(BusSubjects.store(id), method, .object(params))
     }
 
+    /// `store.next` after the version of `held` (the whole `{version, model}` held), as the whole model.
+    func next(_ id: StoreID, runtime: String, holding held: JSONValue) async throws -> JSONValue {
+        let answer = try await call(
+            id, "store.next", runtime: runtime, ["afterVersion": held["version"] ?? 0, "timeoutMs": 5000])
+        return try JSONPatch.wholeModel(of: answer, holding: held)
+    }
+
     func testMountDispatchAndFollowTheModelOverTheBus() async throws {
         let id = try await mount(runtime: "rt-a", initialCount: 10)
         XCTAssertEqual(id.service, .example)
@@ -56,10 +63,9 @@ final class StoreEndpointOverNATSTests: XCTestCase {
         XCTAssertEqual(initial["model"]?["count"], 10)
 
         _ = try await call(id, "store.dispatch", runtime: "rt-a", ["action": ["type": "ECHO", "value": ["text": "x"]]])
-        var latest = try await call(id, "store.next", runtime: "rt-a", ["afterVersion": 0, "timeoutMs": 5000])
+        var latest = try await next(id, runtime: "rt-a", holding: initial)
         while latest["model"]?["lastEcho"] != "echo:x" {
-            latest = try await call(
-                id, "store.next", runtime: "rt-a", ["afterVersion": latest["version"] ?? 0, "timeoutMs": 5000])
+            latest = try await next(id, runtime: "rt-a", holding: latest)
         }
         XCTAssertEqual(latest["model"]?["pending"], 0)
     }

@@ -65,12 +65,15 @@ struct InquiryBenchClient: Sendable {
         ["storeId": .string(store.id), "runtimeId": .string(store.runtimeID), "action": action]
     }
 
-    /// The params of `store.next` after `version`.
+    /// The params of `store.next` after `version`. A store that holds no model yet asks for the whole one
+    /// (`delta: false`): `afterVersion` alone is no model a patch could apply to.
     static func nextParams(_ store: MountedBenchInquiry, after version: Int64, timeoutMs: Int64 = 10_000) -> JSONValue {
-        [
+        var params: [String: JSONValue] = [
             "storeId": .string(store.id), "runtimeId": .string(store.runtimeID), "afterVersion": .int(version),
             "timeoutMs": .int(timeoutMs),
         ]
+        if store.model == nil { params["delta"] = false }
+        return .object(params)
     }
 
     /// One `store.dispatch` on `subject` (the store's own, or the baseline's); returns the raw result.
@@ -87,7 +90,8 @@ struct InquiryBenchClient: Sendable {
         return VersionedModel(version: version, model: model)
     }
 
-    /// One `store.next` on `subject`; returns the raw result (`{version, model}`).
+    /// One `store.next` on `subject`; returns the raw result (`{version, model}`, or a `ModelDelta` from the
+    /// version held, which `MountedBenchInquiry.take` applies).
     func next(_ subject: String, _ params: JSONValue) async throws -> JSONValue {
         try await bus.call(subject, "store.next", params, timeout: .seconds(15))
     }
@@ -104,10 +108,7 @@ struct InquiryBenchClient: Sendable {
         let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             let next = try await next(store.subject, Self.nextParams(opened, after: opened.version))
-            guard let version = next["version"]?.intValue, let model = next["model"] else {
-                throw BenchError("store.next answered \(next)")
-            }
-            opened.version = version
+            let model = try opened.take(next)
             if let failure = model["failure"] { throw BenchError("the inquiry did not open: \(failure)") }
             if model["inquiry"]?["stage"] != nil, model["loading"] == false { return opened }
         }
@@ -122,11 +123,26 @@ struct MountedBenchInquiry: Sendable {
     /// The store's own subject (`folio.inquiry.store.<id>`).
     let subject: String
     var version: Int64 = -1
+    /// The model of `version`, once one came.
+    var model: JSONValue?
 
     init(id: String, runtimeID: String) throws {
         guard let storeID = StoreID(id) else { throw BenchError("\(id) is not a store id") }
         self.id = id
         self.runtimeID = runtimeID
         subject = BusSubjects.store(storeID)
+    }
+
+    /// Takes a `store.next` answer: its version and whole model (a `ModelDelta` applied to the model held);
+    /// returns the model.
+    mutating func take(_ answer: JSONValue) throws -> JSONValue {
+        let held: JSONValue? = model.map { ["version": .int(version), "model": $0] }
+        let whole = try JSONPatch.wholeModel(of: answer, holding: held)
+        guard let newer = whole["version"]?.intValue, let newModel = whole["model"] else {
+            throw BenchError("store.next answered \(answer)")
+        }
+        version = newer
+        model = newModel
+        return newModel
     }
 }

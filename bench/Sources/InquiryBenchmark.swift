@@ -170,13 +170,10 @@ enum InquiryBenchmark {
         let dispatched = try await client.dispatch(
             store.subject, InquiryBenchClient.dispatchParams(store, action))
         let next = try await client.next(store.subject, InquiryBenchClient.nextParams(store, after: store.version))
-        guard let version = next["version"]?.intValue, let model = next["model"] else {
-            throw BenchError("store.next answered \(next)")
-        }
+        let model = try store.take(next)
         guard fieldValue(model, key: settings.fieldKey) == .string(text) else {
             throw BenchError("the model does not show the edit \(text): \(model)")
         }
-        store.version = version
         func reply(_ result: JSONValue) -> [UInt8] {
             JSONValue.object(["id": 1, "jsonrpc": "2.0", "result": result]).serialized()
         }
@@ -212,11 +209,10 @@ enum InquiryBenchmark {
             tally.durations.append(took)
             tally.total += took
             guard side == .inquiry else { continue }
-            guard let version = next["version"]?.intValue, version > store.version, let model = next["model"] else {
+            guard let version = next["version"]?.intValue, version > store.version else {
                 throw BenchError("store.next after \(store.version) answered \(next)")
             }
-            stores[cursor].version = version
-            last = (model, text)
+            last = (try stores[cursor].take(next), text)
         }
         // The last model of the phase must show its edit (checked once, outside the timing).
         if let last, fieldValue(last.model, key: settings.fieldKey) != .string(last.text) {
@@ -225,14 +221,15 @@ enum InquiryBenchmark {
         return tally
     }
 
-    /// The mean size of a `store.next` reply after one edit: the whole model, then (with `delta`) the patch from
-    /// the version held, each applied to the model held and checked to show its edit.
+    /// The mean size of a `store.next` reply after one edit: the whole model (`delta: false`), then (the default)
+    /// the patch from the version held, each applied to the model held and checked to show its edit.
     private static func replyBytes(
         _ settings: Settings, store: inout MountedBenchInquiry, serial: inout Int, edits: Int = 50
     ) async throws -> (whole: Double, delta: Double) {
         let client = settings.client
         var held = try await client.state(store.subject, InquiryBenchClient.nextParams(store, after: 0))
         store.version = held.version
+        store.model = held.model
         var totals = (whole: 0, delta: 0)
         for delta in [false, true] {
             for _ in 0..<edits {
@@ -240,7 +237,7 @@ enum InquiryBenchmark {
                 let (action, text) = edit(settings, serial: serial)
                 _ = try await client.dispatch(store.subject, InquiryBenchClient.dispatchParams(store, action))
                 var params = InquiryBenchClient.nextParams(store, after: store.version).objectValue ?? [:]
-                if delta { params["delta"] = true }
+                params["delta"] = .bool(delta)
                 let next = try await client.next(store.subject, .object(params))
                 guard let version = next["version"]?.intValue else { throw BenchError("store.next answered \(next)") }
                 if let patch = next["patch"] {
@@ -250,9 +247,9 @@ enum InquiryBenchmark {
                 }
                 held.version = version
                 store.version = version
+                store.model = held.model
                 let size = next.serialized().count
                 if delta { totals.delta += size } else { totals.whole += size }
-                // The first delta call starts the store keeping patches: its answer may still be whole.
                 if fieldValue(held.model, key: settings.fieldKey) != .string(text) {
                     throw BenchError("the model held does not show the edit \(text)")
                 }

@@ -173,10 +173,7 @@ enum ScaleBenchmark {
         while ContinuousClock.now < deadline {
             let next = try await client.next(
                 store.subject, InquiryBenchClient.nextParams(followed, after: followed.version))
-            guard let version = next["version"]?.intValue, let model = next["model"] else {
-                throw BenchError("store.next answered \(next)")
-            }
-            followed.version = version
+            let model = try followed.take(next)
             if let error = model["error"] { throw BenchError("\(intent) failed: \(error)") }
             if model["loading"] == false, until(model) { return followed }
         }

@@ -90,13 +90,20 @@ struct SigninClient: Sendable {
         -> JSONValue
     {
         let deadline = ContinuousClock.now + .seconds(60)
+        // The whole `{version, model}` held, once one came: later answers are patches from it.
+        var held: JSONValue?
         while ContinuousClock.now < deadline {
-            let next = try await call(
-                "store.next", ["storeId": .string(store), "afterVersion": .int(version), "timeoutMs": 10_000],
-                token: token)
+            var params: [String: JSONValue] = [
+                "storeId": .string(store), "afterVersion": .int(version), "timeoutMs": 10_000,
+            ]
+            // `afterVersion` alone is no model a patch could apply to: the first model is asked for whole.
+            if held == nil { params["delta"] = false }
+            let answer = try await call("store.next", .object(params), token: token)
+            let next = try JSONPatch.wholeModel(of: answer, holding: held)
             guard let newer = next["version"]?.intValue, let flow = next["model"]?["flow"] else {
-                throw BenchError("store.next answered \(next)")
+                throw BenchError("store.next answered \(answer)")
             }
+            held = next
             // The same version again means the wait timed out without a change.
             guard newer > version else { continue }
             version = newer

@@ -61,16 +61,22 @@ struct VaultBenchClient: Sendable {
         _ = try await call("store.dispatch", ["storeId": .string(store), "action": action], runtime: runtime)
     }
 
-    /// The store's model once its version passes `afterVersion`, or the current one after `timeoutMs`.
-    func next(_ store: String, afterVersion: Int64, _ runtime: BenchRuntime, timeoutMs: Int64 = 10_000)
-        async throws -> (version: Int64, model: JSONValue)
-    {
-        let next = try await call(
-            "store.next",
-            ["storeId": .string(store), "afterVersion": .int(afterVersion), "timeoutMs": .int(timeoutMs)],
-            runtime: runtime)
+    /// The store's model once its version passes `afterVersion`, or the current one after `timeoutMs`. A client
+    /// that holds the model of `afterVersion` passes it as `held` and gets the change as a patch from it, applied
+    /// here; without one it asks for the whole model (`delta: false`).
+    func next(
+        _ store: String, afterVersion: Int64, holding held: JSONValue?, _ runtime: BenchRuntime,
+        timeoutMs: Int64 = 10_000
+    ) async throws -> (version: Int64, model: JSONValue) {
+        var params: [String: JSONValue] = [
+            "storeId": .string(store), "afterVersion": .int(afterVersion), "timeoutMs": .int(timeoutMs),
+        ]
+        if held == nil { params["delta"] = false }
+        let answer = try await call("store.next", params, runtime: runtime)
+        let next = try JSONPatch.wholeModel(
+            of: answer, holding: held.map { ["version": .int(afterVersion), "model": $0] })
         guard let version = next["version"]?.intValue, let model = next["model"] else {
-            throw BenchError("store.next answered \(next)")
+            throw BenchError("store.next answered \(answer)")
         }
         return (version, model)
     }
@@ -82,9 +88,11 @@ struct VaultBenchClient: Sendable {
     ) async throws -> JSONValue {
         let deadline = ContinuousClock.now + .seconds(seconds)
         var last: JSONValue = .null
+        var held: JSONValue?
         while ContinuousClock.now < deadline {
-            let (newer, model) = try await next(store, afterVersion: version, runtime)
+            let (newer, model) = try await next(store, afterVersion: version, holding: held, runtime)
             version = newer
+            held = model
             last = model
             if try done(model) { return model }
         }

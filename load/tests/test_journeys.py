@@ -201,6 +201,25 @@ class StoreTests(unittest.TestCase):
         self.assertEqual([p["afterVersion"] for _, p in runtime.calls], [-1, 0])
         self.assertEqual(store.version, 3)
 
+    def test_wait_applies_a_delta_to_the_model_held(self):
+        runtime = FakeRuntime([
+            {"version": 0, "model": {"n": 0, "items": [1]}},
+            {"version": 2, "baseVersion": 0, "patch": [
+                {"op": "replace", "path": "/n", "value": 2}, {"op": "add", "path": "/items/-", "value": 2}]},
+        ])
+        store = journeys.Store(runtime, "exm_1")
+        self.assertEqual(store.wait(lambda m: m["n"] == 2, "n 2"), {"n": 2, "items": [1, 2]})
+        self.assertEqual(store.version, 2)
+
+    def test_a_delta_that_does_not_apply_fails_the_journey(self):
+        runtime = FakeRuntime([
+            {"version": 0, "model": {"n": 0}},
+            {"version": 1, "baseVersion": 0, "patch": [{"op": "remove", "path": "/missing"}]},
+        ])
+        with self.assertRaises(LoadFailure) as raised:
+            journeys.Store(runtime, "exm_1").wait(lambda m: m["n"] == 1, "n 1")
+        self.assertEqual(raised.exception.kind, "unexpected answer: store.next patch does not apply")
+
     def test_a_model_seen_already_answers_a_wait_but_not_a_send(self):
         runtime = FakeRuntime([{"version": 1, "model": {"n": 1}}, {"version": 2, "model": {"n": 1}}])
         store = journeys.Store(runtime, "exm_1")

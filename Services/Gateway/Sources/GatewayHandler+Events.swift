@@ -4,9 +4,9 @@ import FolioModel
 import HTTP
 
 extension GatewayHandler {
-    /// `GET /events?storeId=…`: the store's states as Server-Sent Events, by looping `store.next`. With
-    /// `delta=1`, every state after the first is sent as the JSON Patch from the one before (`event: patch`)
-    /// while the store keeps it.
+    /// `GET /events?storeId=…`: the store's states as Server-Sent Events, by looping `store.next`. Every state
+    /// after the first is sent as the JSON Patch from the one before (`event: patch`) while the store keeps it;
+    /// with `delta=0`, every state whole.
     ///
     /// Errors found before the stream starts are HTTP errors with a JSON-RPC error body; once streaming,
     /// the stream ends with `event: closed` (the store or runtime is gone) or `event: error`.
@@ -43,7 +43,7 @@ extension GatewayHandler {
             return .rpcError(502, .internalError("store.state answered without a version"))
         }
         let stream = EventStream(
-            client: client, subject: subject, params: params, delta: request.query["delta"] == "1",
+            client: client, subject: subject, params: params, delta: request.query["delta"] != "0",
             wait: min(Int64(configuration.sseKeepalive.inSeconds * 1000), StoreMethods.maxNextTimeoutMs))
         let lastEventID = request.headers["last-event-id"].flatMap { Int64($0) }
         return HTTPResponse(
@@ -86,7 +86,7 @@ struct EventStream: Sendable {
             var nextParams = params
             nextParams["afterVersion"] = .int(current)
             nextParams["timeoutMs"] = .int(wait)
-            if delta { nextParams["delta"] = true }
+            nextParams["delta"] = .bool(delta)
             let next: JSONValue
             do {
                 next = try await client.call(
