@@ -1,6 +1,7 @@
 import Bus
 import FolioModel
 import StoreKit
+import StoreKitTesting
 import XCTest
 
 /// `store.next` with `delta` (the default), over the bus: the patch from the version the client holds, or the
@@ -48,7 +49,12 @@ extension StoreEndpointOverNATSTests {
                 BusSubjects.store(id), "store.next",
                 ["storeId": .string(id.rawValue), "runtimeId": "rt-a", "afterVersion": 0, "timeoutMs": 5000])
         }
-        try await Task.sleep(for: .milliseconds(500))
+        // The dispatch goes once the poll waits in the store, not after a guessed pause.
+        let mounted = try await registry.store(id, runtimeID: "rt-a")
+        let host = try XCTUnwrap(mounted as? StoreHost<ExampleCounter>)
+        for _ in 0..<500 where await host.waitingSubscriberCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        let waiting = await host.waitingSubscriberCount
+        XCTAssertEqual(waiting, 1, "the poll waits in the store")
         _ = try await call(
             id, "store.dispatch", runtime: "rt-a", ["action": ["type": "INCREMENT", "value": ["by": 1]]])
         let answer = try await poll.value
