@@ -17,41 +17,6 @@ final class SessionStoreMountTests: XCTestCase {
     let guest = SessionIdentity.transient(accountId: "guest-1")
     let person = SessionIdentity.authenticated(userId: "acct_chen", email: "chen@example.com")
 
-    /// The runtime's session as the store's reads find it, one answer per read; a read can be held after its
-    /// answer is taken (as PostgreSQL's answer is fixed when the query runs) until the test lets it return.
-    final class SessionReads: Sendable {
-        private let answers: Mutex<[RuntimeFacts.Session]>
-        private let held = Mutex<[Int: CheckedContinuation<Void, Never>]>([:])
-        private let count = Mutex(0)
-        let holding: Set<Int>
-
-        init(_ answers: [RuntimeFacts.Session], holding: Set<Int>) {
-            self.answers = Mutex(answers)
-            self.holding = holding
-        }
-
-        func read() async -> RuntimeFacts.Session {
-            let number = count.withLock { count in
-                count += 1
-                return count
-            }
-            let answer = answers.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
-            if holding.contains(number) {
-                await withCheckedContinuation { continuation in held.withLock { $0[number] = continuation } }
-            }
-            return answer
-        }
-
-        /// Returns once read `number` has taken its answer and waits.
-        func waitUntilHolding(_ number: Int) async {
-            while held.withLock({ $0[number] == nil }) { try? await Task.sleep(for: .milliseconds(5)) }
-        }
-
-        func release(_ number: Int) {
-            held.withLock { $0.removeValue(forKey: number) }?.resume()
-        }
-    }
-
     func dependencies(_ reads: SessionReads) -> SessionStore.Dependencies {
         var dependencies = SessionStore.Dependencies.unimplemented
         dependencies.facts = { _ in
@@ -123,5 +88,40 @@ final class SessionStoreMountTests: XCTestCase {
         XCTAssertEqual(state.identity, person)
         XCTAssertEqual(state.status, .active)
         XCTAssertEqual(state.folioSessionID, "ses_1")
+    }
+}
+
+/// The runtime's session as the store's reads find it, one answer per read; a read can be held after its
+/// answer is taken (as PostgreSQL's answer is fixed when the query runs) until the test lets it return.
+final class SessionReads: Sendable {
+    private let answers: Mutex<[RuntimeFacts.Session]>
+    private let held = Mutex<[Int: CheckedContinuation<Void, Never>]>([:])
+    private let count = Mutex(0)
+    let holding: Set<Int>
+
+    init(_ answers: [RuntimeFacts.Session], holding: Set<Int>) {
+        self.answers = Mutex(answers)
+        self.holding = holding
+    }
+
+    func read() async -> RuntimeFacts.Session {
+        let number = count.withLock { count in
+            count += 1
+            return count
+        }
+        let answer = answers.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
+        if holding.contains(number) {
+            await withCheckedContinuation { continuation in held.withLock { $0[number] = continuation } }
+        }
+        return answer
+    }
+
+    /// Returns once read `number` has taken its answer and waits.
+    func waitUntilHolding(_ number: Int) async {
+        while held.withLock({ $0[number] == nil }) { try? await Task.sleep(for: .milliseconds(5)) }
+    }
+
+    func release(_ number: Int) {
+        held.withLock { $0.removeValue(forKey: number) }?.resume()
     }
 }
