@@ -111,8 +111,9 @@ final class FoundationStackTests: XCTestCase {
             XCTAssertEqual(status, 0, "\(process.name) shuts down gracefully on SIGTERM\n\(process.log.suffix(3000))")
         }
         // A failed test keeps its stack's logs and prints where they are with the end of each, so a failure in
-        // CI explains itself; a passed test's logs are removed.
-        if testRun?.hasSucceeded == false {
+        // CI explains itself; a passed test's logs are removed. (The failures are counted: `hasSucceeded` stays
+        // false until the run stops, after tearDown.)
+        if (testRun?.totalFailureCount ?? 0) > 0 {
             print(stackLogs(tail: 12_000))
         } else if logDirectory.lastPathComponent.hasPrefix("folio-e2e-") {
             try? FileManager.default.removeItem(at: logDirectory)
