@@ -135,6 +135,28 @@ final class SessionReducerTests: XCTestCase {
         store.finish()
     }
 
+    func testASessionReadAgainIsTakenOnlyWhileTheStoreStillHoldsWhatItHeldWhenTheReadBegan() {
+        let guestModel = SessionUiModel(identity: guest, status: .device)
+        let personModel = SessionUiModel(identity: person, status: .active)
+        var store = ReducerTester(SessionReducer(), state: .init(identity: guest))
+        store.send(.readAgain(personModel, folioSessionID: "ses_1", since: guestModel, sinceFolioSessionID: nil)) {
+            $0.identity = self.person
+            $0.status = .active
+            $0.folioSessionID = "ses_1"
+        }
+        store.finish()
+
+        // An announcement came in while the read was under way: the read is older and changes nothing.
+        var announced = ReducerTester(SessionReducer(), state: .init(identity: guest))
+        announced.send(.observed(personModel, folioSessionID: "ses_1")) {
+            $0.identity = self.person
+            $0.status = .active
+            $0.folioSessionID = "ses_1"
+        }
+        announced.send(.readAgain(guestModel, folioSessionID: nil, since: guestModel, sinceFolioSessionID: nil))
+        announced.finish()
+    }
+
     func testSignOutIsTheOnlyActionAndItDecodesFromItsWireShape() throws {
         XCTAssertEqual(try SessionReducer.decodeAction(["type": "SIGN_OUT"]), .signOut)
         XCTAssertThrowsError(try SessionReducer.decodeAction(["type": "SIGN_IN"]))

@@ -38,6 +38,7 @@ final class FoundationStackTests: XCTestCase {
         let logs = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
             "folio-e2e-\(RandomID.base32(count: 6))")
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        logDirectory = logs
         gatewayPort = try freePort()
         emulatorPort = try freePort()
         // Bound here, not chosen and bound later: an ephemeral port can be taken by any outgoing connection meanwhile.
@@ -84,7 +85,6 @@ final class FoundationStackTests: XCTestCase {
                     ).path,
                 ], logDirectory: logs))
         serviceEnvironment = common
-        logDirectory = logs
         for service in ["folio-auth", "folio-inquiry", "folio-vault", "folio-documents"] {
             processes.append(try StackProcess(service, environment: try environment(of: service), logDirectory: logs))
         }
@@ -110,6 +110,23 @@ final class FoundationStackTests: XCTestCase {
             let status = await process.terminate()
             XCTAssertEqual(status, 0, "\(process.name) shuts down gracefully on SIGTERM\n\(process.log.suffix(3000))")
         }
+        // A failed test keeps its stack's logs and prints where they are with the end of each, so a failure in
+        // CI explains itself; a passed test's logs are removed. (The failures are counted: `hasSucceeded` stays
+        // false until the run stops, after tearDown.)
+        if (testRun?.totalFailureCount ?? 0) > 0 {
+            print(stackLogs(tail: 12_000))
+        } else if logDirectory.lastPathComponent.hasPrefix("folio-e2e-") {
+            try? FileManager.default.removeItem(at: logDirectory)
+        }
+    }
+
+    /// Where the stack's logs are kept, and the last `tail` characters of each process's log.
+    func stackLogs(tail: Int) -> String {
+        let logs = processes.map { process in
+            "--- \(process.name) (running: \(process.isRunning)) \(process.logURL.path)\n\(process.log.suffix(tail))"
+        }
+        return (["=== logs of the stack of \(name): \(logDirectory.path)"] + logs + ["=== end of the stack's logs"])
+            .joined(separator: "\n")
     }
 
     // MARK: helpers

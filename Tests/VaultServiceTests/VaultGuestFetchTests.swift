@@ -92,7 +92,10 @@ final class VaultGuestFetchTests: XCTestCase {
             $0.writing = nil
         }
         store.send(.pushRequested)
-        store.receive(.sync) { $0.actionError = VaultErrorView(.transientNotSupported) }
+        store.receive(.sync) {
+            $0.actionError = VaultErrorView(.transientNotSupported)
+            $0.actionErrorRequestID = 3
+        }
         store.finish()
     }
 

@@ -76,7 +76,10 @@ final class VaultReducerErrorPhaseTests: XCTestCase {
             $0.lastRequestID = 4
         }
         store.send(.syncFinished(requestID: 4, SyncOutcome(finishedAt: 10_001, fetched: false))) { $0.syncing = nil }
-        store.receive(.sync) { $0.actionError = VaultErrorView(.storage(message: message)) }
+        store.receive(.sync) {
+            $0.actionError = VaultErrorView(.storage(message: message))
+            $0.actionErrorRequestID = 4
+        }
         store.finish()
     }
 

@@ -92,9 +92,13 @@ final class VaultReducerTests: XCTestCase {
             $0.running = []
             $0.writing = nil
             $0.actionError = VaultErrorView(.notFound(message: "no record D_9"))
+            $0.actionErrorRequestID = 3
         }
         XCTAssertEqual(store.reducer.model(of: store.state)["error"]?["details"]?["type"], "NOT_FOUND")
-        store.receive(.dismissError) { $0.actionError = nil }
+        store.receive(.dismissError) {
+            $0.actionError = nil
+            $0.actionErrorRequestID = nil
+        }
         store.receive(
             .write(value: .delete(id: "D_9")), effects: [.write(requestID: 4, account: signedIn, .delete(id: "D_9"))]
         ) {
@@ -106,6 +110,7 @@ final class VaultReducerTests: XCTestCase {
             $0.running = []
             $0.writing = nil
             $0.actionError = VaultErrorView(.notFound(message: "x"))
+            $0.actionErrorRequestID = 4
         }
         store.receive(
             .write(value: .create(record: note)),
@@ -119,8 +124,47 @@ final class VaultReducerTests: XCTestCase {
             $0.running = []
             $0.writing = nil
             $0.actionError = nil
+            $0.actionErrorRequestID = nil
         }
         store.finish()
+    }
+
+    func testASyncThatFinishesAfterALaterActionFailedLeavesThatFailureInError() {
+        let reducer = VaultReducer()
+        var state = started(signedIn).state
+        // The person syncs, then deletes a record shared with them to view only; the delete is refused while
+        // the sync is still under way.
+        XCTAssertEqual(
+            reducer.reduce(&state, .actionReceived(.sync)), [.sync(requestID: 3, account: signedIn, background: false)])
+        XCTAssertEqual(
+            reducer.reduce(&state, .actionReceived(.write(value: .delete(id: "D_1")))),
+            [.write(requestID: 4, account: signedIn, .delete(id: "D_1"))])
+        _ = reducer.reduce(
+            &state, .actionFinished(requestID: 4, error: .permissionDenied(message: "view only"), pushes: false))
+        XCTAssertEqual(reducer.model(of: state)["error"]?["details"]?["type"], "PERMISSION_DENIED")
+        _ = reducer.reduce(&state, .syncFinished(requestID: 3, SyncOutcome(finishedAt: 200)))
+        XCTAssertEqual(
+            reducer.model(of: state)["error"]?["details"]?["type"], "PERMISSION_DENIED",
+            "the earlier Sync's success does not clear the later Delete's failure")
+        XCTAssertEqual(reducer.model(of: state)["busy"], false)
+
+        // An action dispatched after the failure clears it when it succeeds.
+        _ = reducer.reduce(&state, .actionReceived(.sync))
+        _ = reducer.reduce(&state, .syncFinished(requestID: 5, SyncOutcome(finishedAt: 300)))
+        XCTAssertNil(reducer.model(of: state)["error"]?["details"], "\(reducer.model(of: state))")
+    }
+
+    func testASyncThatFinishesAfterALaterActionWasRefusedAtDispatchLeavesTheRefusalInError() {
+        let reducer = VaultReducer()
+        var state = started(signedIn).state
+        _ = reducer.reduce(&state, .actionReceived(.sync))
+        _ = reducer.reduce(&state, .networkChanged(.offline))
+        // Refused at once: folder changes of a signed-in session need the network.
+        XCTAssertEqual(reducer.reduce(&state, .actionReceived(.write(value: .createFolder(folder: note)))), [])
+        _ = reducer.reduce(&state, .syncFinished(requestID: 3, SyncOutcome(finishedAt: 200)))
+        XCTAssertEqual(
+            reducer.model(of: state)["error"]?["details"]?["type"], "OFFLINE_FOLDER_OP_NOT_SUPPORTED",
+            "\(reducer.model(of: state))")
     }
 
     func testAReadErrorStaysUntilTheNextSuccessfulRead() {
@@ -152,10 +196,17 @@ final class VaultReducerTests: XCTestCase {
 
     func testATransientSessionRefusesSyncAndShareAndResolveConflict() {
         var store = started(guest)
-        store.receive(.sync) { $0.actionError = VaultErrorView(.transientNotSupported) }
-        store.receive(.dismissError) { $0.actionError = nil }
+        store.receive(.sync) {
+            $0.actionError = VaultErrorView(.transientNotSupported)
+            $0.actionErrorRequestID = 2
+        }
+        store.receive(.dismissError) {
+            $0.actionError = nil
+            $0.actionErrorRequestID = nil
+        }
         store.receive(.share(value: .accept(inviteId: "inv_1"))) {
             $0.actionError = VaultErrorView(.transientNotSupported)
+            $0.actionErrorRequestID = 2
         }
         store.receive(.write(value: .resolveConflict(id: "D_1", resolution: .acceptRemote))) {
             $0.actionError = VaultErrorView(.transientNotSupported)
@@ -180,6 +231,7 @@ final class VaultReducerTests: XCTestCase {
         store.send(.networkChanged(.offline)) { $0.network = .offline }
         store.receive(.write(value: .createFolder(folder: note))) {
             $0.actionError = VaultErrorView(.offlineFolderOpNotSupported)
+            $0.actionErrorRequestID = 2
         }
         store.send(.networkChanged(.unknown)) { $0.network = .unknown }
         store.receive(.write(value: .setFolderOpen(id: "F_1", open: true))) {
@@ -247,6 +299,7 @@ final class VaultReducerTests: XCTestCase {
         store.send(.syncFinished(requestID: 3, failed)) {
             $0.running = []
             $0.actionError = VaultErrorView(.network(message: "refused"))
+            $0.actionErrorRequestID = 3
             $0.phase = .degraded(message: "1 record failure(s), 0 attachment failure(s)")
         }
         store.finish()
@@ -311,7 +364,10 @@ final class VaultReducerTests: XCTestCase {
             $0.syncing = 2
             $0.lastRequestID = 2
         }
-        store.receive(.sync) { $0.actionError = VaultErrorView(.storage(message: message)) }
+        store.receive(.sync) {
+            $0.actionError = VaultErrorView(.storage(message: message))
+            $0.actionErrorRequestID = 2
+        }
         // The rule is that Sync is refused in phase Error; the session-start push is tested in
         // VaultReducerErrorPhaseTests.
         store.skip(.push(requestID: 2, account: signedIn))

@@ -24,6 +24,11 @@ extension AuthReducer {
         case capabilities(passkey: Bool)
         /// The identity the session is on changed outside this store (restored, signed out).
         case sessionChanged(AuthSessionContext?)
+        /// The SDK locale and the session read again once the store follows their announcements; `sinceLocale`
+        /// and `sinceSession` are what the store held when that read began. Each is taken only while the store
+        /// still holds it: an announcement or a switch that reached the store meanwhile is newer than the read.
+        case readAgain(
+            locale: LocaleTag, session: AuthSessionContext, sinceLocale: LocaleTag, sinceSession: AuthSessionContext?)
     }
 }
 
@@ -59,7 +64,7 @@ extension AuthReducer.Event: RequestAnswering {
             .proofFailed(let requestID, _), .secretLost(let requestID, _), .sessionSwitched(let requestID),
             .sessionSwitchFailed(let requestID):
             requestID
-        case .actionReceived, .localeChanged, .capabilities, .sessionChanged:
+        case .actionReceived, .localeChanged, .capabilities, .sessionChanged, .readAgain:
             nil
         }
     }

@@ -87,6 +87,10 @@ public struct AuthReducer: StoreReducer {
         case .sessionChanged(let session):
             state.session = session
             return []
+        case .readAgain(let locale, let session, let sinceLocale, let sinceSession):
+            if state.locale == sinceLocale { state.locale = locale }
+            if state.session == sinceSession { state.session = session }
+            return []
         }
     }
 

@@ -52,13 +52,18 @@ enum AuthStore: HostedStore {
     }
 
     /// The locale and session are read again once subscribed: a change made while the store was mounting, or
-    /// while a restored store was not mounted, is not lost.
+    /// while a restored store was not mounted, is not lost. What the read finds is taken only where the store
+    /// still holds what it held when the read began (`readAgain`): an announcement that reached it while the read
+    /// was under way is newer.
     static func started(
         _ host: StoreHost<AuthReducer>, in store: StoreContext<Void>, restored: Bool, _ dependencies: Dependencies
     ) async throws {
+        let held = await host.currentState
         guard let facts = try await dependencies.facts(host.runtime.id) else { return }
-        await host.send(.localeChanged(facts.localeOrEnglish))
-        await host.send(.sessionChanged(session(facts.session)))
+        await host.send(
+            .readAgain(
+                locale: facts.localeOrEnglish, session: session(facts.session), sinceLocale: held.locale,
+                sinceSession: held.session))
     }
 
     static func session(_ session: RuntimeFacts.Session) -> AuthSessionContext {

@@ -15,6 +15,11 @@ extension SessionReducer {
         case endedByFolio(folioSessionID: String)
         /// The runtime's session changed elsewhere (a ceremony, another SessionStore).
         case observed(SessionUiModel, folioSessionID: String?)
+        /// The runtime's session as read again once the store follows the announcements; `since` and
+        /// `sinceFolioSessionID` are what the store held when that read began. It is taken only while the store
+        /// still holds that: an announcement or a sign-out that reached the store meanwhile is newer than the read.
+        case readAgain(
+            SessionUiModel, folioSessionID: String?, since: SessionUiModel, sinceFolioSessionID: String?)
     }
 }
 

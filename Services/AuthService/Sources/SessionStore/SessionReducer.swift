@@ -61,6 +61,10 @@ public struct SessionReducer: StoreReducer {
             state.folioSessionID = folioSessionID
             return []
 
+        case .readAgain(let read, let folioSessionID, let held, let heldFolioSessionID):
+            guard model(state) == held, state.folioSessionID == heldFolioSessionID else { return [] }
+            return reduce(&state, .observed(read, folioSessionID: folioSessionID))
+
         case .endedByFolio(let folioSessionID):
             guard state.folioSessionID == folioSessionID, state.status != .expired else { return [] }
             state.status = .expired

@@ -28,17 +28,21 @@ enum SessionStore: HostedStore {
     }
 
     /// A change announced between the first read and the subscription reached nobody: a mounted store reads once
-    /// more, now that every later announcement arrives.
+    /// more, now that every later announcement arrives. An announcement can also reach the store while that read
+    /// is under way, of a change the read did not see: the read is taken only if the store still holds what it
+    /// held when the read began (`readAgain`), so it never brings back the session that the announcement replaced.
     static func started(
         _ host: StoreHost<SessionReducer>, in store: StoreContext<Void>, restored: Bool, _ dependencies: Dependencies
     ) async throws {
-        guard !restored, let latest = try await dependencies.facts(host.runtime.id)?.session else { return }
-        if state(of: latest) != (await host.currentState) {
-            await host.send(
-                .observed(
-                    SessionUiModel(identity: latest.identity, status: latest.status),
-                    folioSessionID: latest.folioSessionID))
-        }
+        guard !restored else { return }
+        let held = await host.currentState
+        guard let latest = try await dependencies.facts(host.runtime.id)?.session else { return }
+        guard state(of: latest) != held else { return }
+        await host.send(
+            .readAgain(
+                SessionUiModel(identity: latest.identity, status: latest.status), folioSessionID: latest.folioSessionID,
+                since: SessionUiModel(identity: held.identity, status: held.status),
+                sinceFolioSessionID: held.folioSessionID))
     }
 
     static func state(of session: RuntimeFacts.Session) -> SessionReducer.State {

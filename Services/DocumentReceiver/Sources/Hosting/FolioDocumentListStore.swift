@@ -61,9 +61,11 @@ public enum FolioDocumentListStore: HostedStore {
             }
             return subscriptions
         }
+        let followed = await store.local.followed
         guard let facts = try await dependencies.facts(runtimeID) else { throw StoreError.runtimeShutDown }
-        // A session change announced before the subscription reached nobody.
-        if await store.local.follow(facts.session.identity.accountID), !restored {
+        // A session change announced before the subscription reached nobody; one announced while this read was
+        // under way is newer than it.
+        if await store.local.follow(facts.session.identity.accountID, readWhileFollowing: followed), !restored {
             await host.send(.sessionChanged)
         }
         await host.send(.mounted)

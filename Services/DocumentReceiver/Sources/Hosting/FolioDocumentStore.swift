@@ -54,8 +54,10 @@ public enum FolioDocumentStore: HostedStore {
             }
             return subscription.map { [$0] } ?? []
         }
+        let followed = await store.local.followed
         guard let facts = try await dependencies.facts(store.runtimeID) else { throw StoreError.runtimeShutDown }
-        await store.local.follow(facts.session.identity.accountID)
+        // An announcement that moved the store while this read was under way is newer than it.
+        await store.local.follow(facts.session.identity.accountID, readWhileFollowing: followed)
         await host.send(.mounted)
     }
 

@@ -10,8 +10,13 @@ extension VaultReducer {
         /// The Write or Share being applied; the others wait in `waitingWrites`, in the order dispatched.
         public var writing: UInt64?
         public var waitingWrites: [VaultReducer.Effect]
-        /// The last failed action's error: DismissError or the next success clears it.
+        /// The last failed action's error: DismissError or the success of an action dispatched after the
+        /// failed one clears it.
         public var actionError: VaultErrorView?
+        /// The request id of the action whose failure `actionError` shows; for an action refused when it was
+        /// dispatched, the last request id handed out then. Nil while there is no error (and in snapshots made
+        /// before it was kept, where any success clears the error).
+        public var actionErrorRequestID: UInt64?
         /// An error from reading the vault: it stays until the next successful read.
         public var readError: VaultErrorView?
         public var phase: DocSyncPhase
@@ -37,7 +42,8 @@ extension VaultReducer {
         public init(
             account: VaultAccount? = nil, network: NetworkStatus = .unknown, running: Set<UInt64> = [],
             writing: UInt64? = nil, waitingWrites: [VaultReducer.Effect] = [],
-            actionError: VaultErrorView? = nil, readError: VaultErrorView? = nil, phase: DocSyncPhase = .idle,
+            actionError: VaultErrorView? = nil, actionErrorRequestID: UInt64? = nil, readError: VaultErrorView? = nil,
+            phase: DocSyncPhase = .idle,
             lastSyncedAt: Int64? = nil, view: VaultView = VaultView(),
             loading: UInt64? = nil, pendingReload: VaultReload? = nil, sessionStarting: Bool = false,
             watching: Bool = false,
@@ -51,6 +57,7 @@ extension VaultReducer {
             self.writing = writing
             self.waitingWrites = waitingWrites
             self.actionError = actionError
+            self.actionErrorRequestID = actionErrorRequestID
             self.readError = readError
             self.phase = phase
             self.lastSyncedAt = lastSyncedAt
@@ -70,6 +77,30 @@ extension VaultReducer {
         /// follows its events (`Event.sessionRead`). Its model is the one an empty vault shows, version 0.
         public static func mounted(on account: VaultAccount) -> State {
             State(account: account, network: .unknown, sessionStarting: true)
+        }
+
+        /// Action `requestID` finished: a failure lands in `actionError`; a success clears it unless the error
+        /// is that of an action dispatched after this one (a Sync that ends after a later Delete was refused
+        /// leaves the refusal in place).
+        mutating func actionFinished(_ requestID: UInt64, error: VaultErrorView?) {
+            if let error {
+                actionError = error
+                actionErrorRequestID = requestID
+                return
+            }
+            if actionError != nil, let failed = actionErrorRequestID, failed >= requestID { return }
+            dismissActionError()
+        }
+
+        /// An action refused when it was dispatched: its error is newer than every action under way.
+        mutating func actionRefused(_ error: VaultErrorView) {
+            actionError = error
+            actionErrorRequestID = requests.lastIssued
+        }
+
+        mutating func dismissActionError() {
+            actionError = nil
+            actionErrorRequestID = nil
         }
 
         /// Settles the answer to `requestID` when it was awaited for `purpose`; false when it is stale.
@@ -121,7 +152,8 @@ extension VaultReducer {
         // Snapshots keep the shape they had before the ledger: `running`, `loading`, `syncing`, `retryWait` and
         // `lastRequestID`.
         private enum CodingKeys: String, CodingKey {
-            case account, network, running, writing, waitingWrites, actionError, readError, phase, lastSyncedAt
+            case account, network, running, writing, waitingWrites, actionError, actionErrorRequestID, readError
+            case phase, lastSyncedAt
             case loading, pendingReload
             case sessionStarting, syncing, syncAgain, failedAttempts, retryWait, lastRequestID
         }
@@ -135,6 +167,7 @@ extension VaultReducer {
                 writing: try container.decodeIfPresent(UInt64.self, forKey: .writing),
                 waitingWrites: try container.decode([VaultReducer.Effect].self, forKey: .waitingWrites),
                 actionError: try container.decodeIfPresent(VaultErrorView.self, forKey: .actionError),
+                actionErrorRequestID: try container.decodeIfPresent(UInt64.self, forKey: .actionErrorRequestID),
                 readError: try container.decodeIfPresent(VaultErrorView.self, forKey: .readError),
                 phase: try container.decode(DocSyncPhase.self, forKey: .phase),
                 lastSyncedAt: try container.decodeIfPresent(Int64.self, forKey: .lastSyncedAt),
@@ -156,6 +189,7 @@ extension VaultReducer {
             try container.encodeIfPresent(writing, forKey: .writing)
             try container.encode(waitingWrites, forKey: .waitingWrites)
             try container.encodeIfPresent(actionError, forKey: .actionError)
+            try container.encodeIfPresent(actionErrorRequestID, forKey: .actionErrorRequestID)
             try container.encodeIfPresent(readError, forKey: .readError)
             try container.encode(phase, forKey: .phase)
             try container.encodeIfPresent(lastSyncedAt, forKey: .lastSyncedAt)

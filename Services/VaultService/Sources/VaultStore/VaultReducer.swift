@@ -29,7 +29,7 @@ public struct VaultReducer: StoreReducer {
             return receive(action, &state)
         case .actionFinished(let requestID, let error, let pushes):
             guard state.settle(requestID, for: .action) else { return [] }
-            state.actionError = error.map(VaultErrorView.init)
+            state.actionFinished(requestID, error: error.map(VaultErrorView.init))
             var effects = error == nil && pushes ? backgroundSync(&state) : []
             if state.writing == requestID {
                 state.writing = nil
@@ -121,7 +121,7 @@ public struct VaultReducer: StoreReducer {
         case .syncFinished(let requestID, let outcome):
             let isAction = state.settle(requestID, for: .action)
             if isAction {
-                state.actionError = outcome.error.map(VaultErrorView.init)
+                state.actionFinished(requestID, error: outcome.error.map(VaultErrorView.init))
             } else if !state.settle(requestID, for: .sync) {
                 return []
             }
@@ -148,18 +148,18 @@ public struct VaultReducer: StoreReducer {
 
     private func receive(_ action: VaultAction, _ state: inout State) -> [Effect] {
         guard let account = state.account else {
-            if case .dismissError = action { state.actionError = nil }
+            if case .dismissError = action { state.dismissActionError() }
             return []
         }
         switch action {
         case .dismissError:
-            state.actionError = nil
+            state.dismissActionError()
             return []
         case .write(let write):
             do {
                 try VaultWriteRules.checkSession(write, session: account.kind, network: state.network)
             } catch {
-                state.actionError = VaultErrorView(error)
+                state.actionRefused(VaultErrorView(error))
                 return []
             }
             return enqueueWrite(.write(requestID: state.requests.request(.action), account: account, write), &state)
@@ -169,7 +169,7 @@ public struct VaultReducer: StoreReducer {
                 // Stored records that could not be read at session start block fetching until a later session.
                 if case .error(let message) = state.phase { throw VaultError.storage(message: message) }
             } catch {
-                state.actionError = VaultErrorView(error)
+                state.actionRefused(VaultErrorView(error))
                 return []
             }
             // The Sync action runs at once and is not retried.
@@ -180,7 +180,7 @@ public struct VaultReducer: StoreReducer {
             do {
                 try VaultWriteRules.checkSignedIn(account.kind)
             } catch {
-                state.actionError = VaultErrorView(error)
+                state.actionRefused(VaultErrorView(error))
                 return []
             }
             return enqueueWrite(.share(requestID: state.requests.request(.action), account: account, share), &state)
