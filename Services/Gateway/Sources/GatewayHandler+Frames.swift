@@ -41,7 +41,9 @@ extension GatewayHandler {
         }
         switch response.outcome {
         case .success(let result):
-            return (.json(200, JSONRPCResponse(id: .null, result: result).json), [method])
+            var body: [UInt8] = []
+            JSONRPCReply(id: .null, outcome: .success(result)).write(to: &body)
+            return (.json(200, bytes: body), [method])
         case .failure(let error):
             return (.rpcError(HTTPResponse.status(for: error), error), [method])
         }

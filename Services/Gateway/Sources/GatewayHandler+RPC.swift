@@ -20,7 +20,7 @@ extension GatewayHandler {
         switch JSONRPCCodec.decode(request.body, maxDepth: configuration.maxJSONDepth) {
         case .single(.failure(let rejection)):
             metrics.recordCall(method: "invalid", outcome: GatewayMetrics.outcome(of: rejection.error))
-            return (reply([rejection.response], wasBatch: false), [])
+            return (reply([JSONRPCReply(rejection.response)], wasBatch: false), [])
         case .single(.success(let call)):
             let caller = await authenticate(token, for: [call])
             let response = await process(call, caller: caller)
@@ -29,7 +29,7 @@ extension GatewayHandler {
             guard elements.count <= configuration.maxBatchSize else {
                 metrics.recordCall(method: "invalid", outcome: "invalid_request")
                 let error = JSONRPCError.invalidRequest("a batch holds at most \(configuration.maxBatchSize) requests")
-                return (reply([JSONRPCResponse(id: .null, error: error)], wasBatch: false), [])
+                return (reply([JSONRPCReply(id: .null, error: error)], wasBatch: false), [])
             }
             let calls = elements.compactMap { try? $0.get() }
             let caller = await authenticate(token, for: calls)
@@ -38,15 +38,15 @@ extension GatewayHandler {
                 to: elements,
                 rejected: { rejection in
                     metrics.recordCall(method: "invalid", outcome: GatewayMetrics.outcome(of: rejection.error))
-                    return rejection.response
+                    return JSONRPCReply(rejection.response)
                 },
                 handle: { call in await self.process(call, caller: caller) })
             return (reply(responses, wasBatch: true), calls.map(\.method))
         }
     }
 
-    private func reply(_ responses: [JSONRPCResponse], wasBatch: Bool) -> HTTPResponse {
-        guard let bytes = JSONRPCCodec.encode(responses: responses, wasBatch: wasBatch) else {
+    private func reply(_ replies: [JSONRPCReply], wasBatch: Bool) -> HTTPResponse {
+        guard let bytes = JSONRPCCodec.encode(replies: replies, wasBatch: wasBatch) else {
             return HTTPResponse(status: 204)
         }
         return .json(200, bytes: bytes)
@@ -62,17 +62,18 @@ extension GatewayHandler {
         methods[method] != nil && !FolioAPI.publicMethods.contains(method)
     }
 
-    /// Answers or forwards one call; nil for a notification.
-    func process(_ call: JSONRPCRequest, caller: Result<RuntimeIdentity, JSONRPCError>?) async -> JSONRPCResponse? {
+    /// Answers or forwards one call; nil for a notification. A service's result is passed on as the bytes
+    /// it sent.
+    func process(_ call: JSONRPCRequest, caller: Result<RuntimeIdentity, JSONRPCError>?) async -> JSONRPCReply? {
         let label = methods[call.method] != nil || call.method == OpenRPC.discover.name ? call.method : "unknown"
-        let outcome: Result<JSONValue, JSONRPCError>
+        let outcome: Result<JSONText, JSONRPCError>
         switch route(call, caller: caller) {
         case .failure(let error):
             outcome = .failure(error)
         case .success(.local(let value)):
-            outcome = .success(value)
+            outcome = .success(JSONText(serializing: value))
         case .success(.forward(let subject, let forwarded, let timeout)):
-            guard var response = await client.forward(subject, forwarded, timeout: timeout) else {
+            guard var response = await client.relay(subject, forwarded, timeout: timeout) else {
                 metrics.recordCall(method: label, outcome: "notification")
                 return nil
             }
@@ -93,24 +94,24 @@ extension GatewayHandler {
         case .failure(let error): metrics.recordCall(method: label, outcome: GatewayMetrics.outcome(of: error))
         }
         guard let id = call.id else { return nil }
-        return JSONRPCResponse(id: id, outcome: outcome)
+        return JSONRPCReply(id: id, outcome: outcome)
     }
 
     /// Nobody answers for the store: its worker is gone. One worker of the service's queue group adopts it
     /// from its snapshot (DESIGN §5) and the call is sent once more; a store that has no snapshot is unknown.
     func adoptAndRetry(
-        _ storeID: StoreID, subject: String, _ forwarded: JSONRPCRequest, timeout: Duration, failed: JSONRPCResponse
-    ) async -> JSONRPCResponse {
+        _ storeID: StoreID, subject: String, _ forwarded: JSONRPCRequest, timeout: Duration, failed: JSONRPCReply
+    ) async -> JSONRPCReply {
         do {
             _ = try await client.call(
                 BusSubjects.rpc(storeID.service.busName), StoreMethods.adopt.name,
                 ["storeId": .string(storeID.rawValue)])
         } catch let error as JSONRPCError {
-            return JSONRPCResponse(id: failed.id, error: error)
+            return JSONRPCReply(id: failed.id, error: error)
         } catch {
             return failed
         }
-        return await client.forward(subject, forwarded, timeout: timeout) ?? failed
+        return await client.relay(subject, forwarded, timeout: timeout) ?? failed
     }
 
     /// Decides where a call goes, checking on the way that the method exists, that the caller may call
