@@ -18,6 +18,11 @@ public struct JSONScanner {
         } catch {
             throw JSONParseError(offset: error.byteOffsets.lowerBound, reason: "invalid UTF-8")
         }
+        return try members(ofValid: bytes[...], maxDepth: maxDepth)
+    }
+
+    /// The members of bytes whose UTF-8 is known to be valid.
+    static func members(ofValid bytes: ArraySlice<UInt8>, maxDepth: Int) throws(JSONParseError) -> [JSONMember] {
         let ranges: Result<[(name: Range<Int>, value: Range<Int>)], JSONParseError> = bytes.withUnsafeBufferPointer {
             buffer in
             var scanner = JSONScanner(buffer: buffer, maxDepth: maxDepth)
@@ -27,16 +32,19 @@ public struct JSONScanner {
                 return .failure(error)
             }
         }
+        // The scan counts from the slice's first byte; a slice's indices count from its array's.
+        let base = bytes.startIndex
         var members: [JSONMember] = []
         for range in try ranges.get() {
-            members.append(
-                JSONMember(name: try memberName(bytes, range.name), value: JSONText(checked: bytes[range.value])))
+            let name = (base + range.name.lowerBound)..<(base + range.name.upperBound)
+            let value = (base + range.value.lowerBound)..<(base + range.value.upperBound)
+            members.append(JSONMember(name: try memberName(bytes, name), value: JSONText(checked: bytes[value])))
         }
         return members
     }
 
     /// The name of a member from its quoted bytes, which the scan has checked.
-    private static func memberName(_ bytes: [UInt8], _ range: Range<Int>) throws(JSONParseError) -> String {
+    private static func memberName(_ bytes: ArraySlice<UInt8>, _ range: Range<Int>) throws(JSONParseError) -> String {
         let inner = bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]
         guard inner.contains(UInt8(ascii: "\\")) else { return String(decoding: inner, as: UTF8.self) }
         guard case .string(let name) = try JSONParser.parse(Array(bytes[range])) else {

@@ -18,6 +18,13 @@ public struct JSONText: Sendable, Hashable {
         try JSONParser.parse(Array(bytes), maxDepth: maxDepth)
     }
 
+    /// The members of the value when it is an object, each value as its bytes (no parse); nil for any other
+    /// value.
+    public func members() -> [JSONMember]? {
+        guard bytes.first == UInt8(ascii: "{") else { return nil }
+        return try? JSONScanner.members(ofValid: bytes, maxDepth: .max)
+    }
+
     public func write(to output: inout [UInt8]) {
         output.append(contentsOf: bytes)
     }

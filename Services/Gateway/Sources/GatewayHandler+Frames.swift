@@ -35,8 +35,8 @@ extension GatewayHandler {
         }
         let call = JSONRPCRequest(
             method: method, params: ["storeId": .string(storeID), "action": frame.action], id: .number(1))
-        let caller = await authenticate(token, for: [call])
-        guard let response = await process(call, caller: caller) else {
+        let caller = await authenticate(token, for: [method])
+        guard let response = await process(GatewayCall(call), caller: caller) else {
             return (.rpcError(502, .internalError("store.dispatch was not answered")), [method])
         }
         switch response.outcome {
