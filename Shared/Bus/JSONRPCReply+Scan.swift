@@ -34,7 +34,7 @@ extension JSONRPCReply {
             default: break
             }
         }
-        guard let version, Array(version.bytes) == Array(#""2.0""#.utf8) || (try? version.parsed()) == "2.0" else {
+        guard let version, version.bytes.elementsEqual(#""2.0""#.utf8) || (try? version.parsed()) == "2.0" else {
             throw JSONRPCReplyError(reason: #"jsonrpc is not "2.0""#)
         }
         guard let rawID, let idValue = try? rawID.parsed(), let id = JSONRPCID(json: idValue) else {

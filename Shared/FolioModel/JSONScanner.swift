@@ -13,6 +13,11 @@ public struct JSONScanner {
     public static func members(of bytes: [UInt8], maxDepth: Int = JSONParser.defaultMaxDepth) throws(JSONParseError)
         -> [JSONMember]
     {
+        // Anything but an object (a batch, say) is refused before its bytes are all read.
+        let start = bytes.firstIndex { !isWhitespace($0) } ?? bytes.count
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "{") else {
+            throw JSONParseError(offset: start, reason: "expected an object")
+        }
         do throws(UTF8.ValidationError) {
             _ = try UTF8Span(validating: bytes.span)
         } catch {
@@ -41,6 +46,10 @@ public struct JSONScanner {
             members.append(JSONMember(name: try memberName(bytes, name), value: JSONText(checked: bytes[value])))
         }
         return members
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// The name of a member from its quoted bytes, which the scan has checked.
