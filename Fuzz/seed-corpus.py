@@ -54,6 +54,11 @@ rpc = json.loads((root / "Tests/BusTests/Vectors/jsonrpc-2.0-examples.json").rea
 for example in rpc["examples"]:
     seed("jsonrpc-codec", example["request"])
     seed("json-parser", example["request"])
+    for response in example["response"] if isinstance(example.get("response"), list) else [example.get("response")]:
+        if response is not None:
+            seed("jsonrpc-reply", compact(response))
+seed("jsonrpc-reply", '{"id":1,"jsonrpc":"2.0","result":{"a":[1,2.5,"x\\"y\\u00e9",true,null],"b":{}}}')
+seed("jsonrpc-reply", '{"error":{"code":-32010,"data":{"type":"SERVICE_UNAVAILABLE"},"message":"Service unavailable"},"id":null,"jsonrpc":"2.0"}')
 for line in (root / "docs/wire-api.md").read_text().splitlines():
     if '"jsonrpc"' in line and line.strip().startswith("{"):
         seed("jsonrpc-codec", line.strip())

@@ -47,10 +47,19 @@ extension JSONRPCCodec {
     /// (notifications give none). A rejected element answers with its error; `handle` answers the rest.
     public static func respond(
         to batch: [Result<JSONRPCRequest, JSONRPCRejection>],
-        rejected: @escaping @Sendable (JSONRPCRejection) -> JSONRPCResponse = { $0.response },
         handle: @escaping @Sendable (JSONRPCRequest) async -> JSONRPCResponse?
     ) async -> [JSONRPCResponse] {
-        await withTaskGroup(of: (Int, JSONRPCResponse?).self) { group in
+        await respond(to: batch, rejected: { $0.response }, handle: handle)
+    }
+
+    /// Answers a batch as ``respond(to:handle:)`` does, with responses of any kind (the Gateway's
+    /// ``JSONRPCReply``).
+    public static func respond<Response: Sendable>(
+        to batch: [Result<JSONRPCRequest, JSONRPCRejection>],
+        rejected: @escaping @Sendable (JSONRPCRejection) -> Response,
+        handle: @escaping @Sendable (JSONRPCRequest) async -> Response?
+    ) async -> [Response] {
+        await withTaskGroup(of: (Int, Response?).self) { group in
             for (offset, element) in batch.enumerated() {
                 group.addTask {
                     switch element {
@@ -59,7 +68,7 @@ extension JSONRPCCodec {
                     }
                 }
             }
-            var collected: [(Int, JSONRPCResponse?)] = []
+            var collected: [(Int, Response?)] = []
             for await item in group { collected.append(item) }
             return collected.sorted { $0.0 < $1.0 }.compactMap(\.1)
         }

@@ -9,7 +9,8 @@ public enum JSONRPCID: Sendable, Hashable, CustomStringConvertible {
 
     public static func int(_ value: Int64) -> JSONRPCID { .number(.int(value)) }
 
-    init?(json: JSONValue) {
+    /// An id read from JSON; nil for a value that cannot be one.
+    public init?(json: JSONValue) {
         switch json {
         case .string(let value): self = .string(value)
         case .int, .double: self = .number(json)

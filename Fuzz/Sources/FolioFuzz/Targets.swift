@@ -20,6 +20,7 @@ extension FuzzTarget {
 nonisolated(unsafe) let fuzzTargets: [any FuzzTarget.Type] = [
     JSONParserTarget.self,
     JSONRPCCodecTarget.self,
+    JSONRPCReplyTarget.self,
     AuthActionTarget.self,
     SessionActionTarget.self,
     InquiryActionTarget.self,

@@ -28,15 +28,21 @@ extension GatewayHandler {
         // snapshot, and one that has none is an unknown store (404), as `store.state` says.
         let stateCall = JSONRPCRequest(method: StoreMethods.state.name, params: .object(params), id: .int(1))
         var response =
-            await client.forward(subject, stateCall)
-            ?? JSONRPCResponse(id: .int(1), error: .folio(.serviceUnavailable, "no answer"))
+            await client.relay(subject, stateCall)
+            ?? JSONRPCReply(id: .int(1), error: .folio(.serviceUnavailable, "no answer"))
         if case .failure(let error) = response.outcome, error.folioCode == .serviceUnavailable {
             response = await adoptAndRetry(
-                storeID, subject: subject, stateCall, timeout: client.timeout, failed: response)
+                storeID, subject: subject, payload: stateCall.json.serialized(), id: .int(1), timeout: client.timeout,
+                failed: response)
         }
         let first: JSONValue
         switch response.outcome {
-        case .success(let value): first = value
+        case .success(let text):
+            // The stream diffs and writes states, so the first one is read as a value.
+            guard let value = try? text.parsed(maxDepth: 512) else {
+                return .rpcError(502, .internalError("store.state answered a result that cannot be read"))
+            }
+            first = value
         case .failure(let rpcError): return .rpcError(HTTPResponse.status(for: rpcError), rpcError)
         }
         guard let version = first["version"]?.intValue else {

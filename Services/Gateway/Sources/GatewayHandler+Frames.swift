@@ -35,13 +35,15 @@ extension GatewayHandler {
         }
         let call = JSONRPCRequest(
             method: method, params: ["storeId": .string(storeID), "action": frame.action], id: .number(1))
-        let caller = await authenticate(token, for: [call])
-        guard let response = await process(call, caller: caller) else {
+        let caller = await authenticate(token, for: [method])
+        guard let response = await process(GatewayCall(call), caller: caller) else {
             return (.rpcError(502, .internalError("store.dispatch was not answered")), [method])
         }
         switch response.outcome {
         case .success(let result):
-            return (.json(200, JSONRPCResponse(id: .null, result: result).json), [method])
+            var body: [UInt8] = []
+            JSONRPCReply(id: .null, outcome: .success(result)).write(to: &body)
+            return (.json(200, bytes: body), [method])
         case .failure(let error):
             return (.rpcError(HTTPResponse.status(for: error), error), [method])
         }
