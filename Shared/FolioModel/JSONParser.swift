@@ -41,14 +41,7 @@ public struct JSONParser {
 
     private func failure(_ reason: String) -> JSONParseError { JSONParseError(offset: index, reason: reason) }
 
-    private mutating func skipWhitespace() {
-        while index < buffer.count {
-            switch buffer[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return
-            }
-        }
-    }
+    private mutating func skipWhitespace() { JSONLexicon.skipWhitespace(buffer, &index) }
 
     private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
         guard index < buffer.count else { throw failure("unexpected end of input") }
@@ -65,13 +58,7 @@ public struct JSONParser {
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
-        let count = literal.utf8CodeUnitCount
-        guard index + count <= buffer.count else { throw failure("unexpected end of input") }
-        let start = literal.utf8Start
-        for offset in 0..<count where buffer[index + offset] != start[offset] {
-            throw failure("invalid literal")
-        }
-        index += count
+        try JSONLexicon.expectLiteral(literal, buffer, &index)
     }
 
     private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
@@ -161,7 +148,7 @@ public struct JSONParser {
                 case UInt8(ascii: "n"): bytes.append(0x0A)
                 case UInt8(ascii: "r"): bytes.append(0x0D)
                 case UInt8(ascii: "t"): bytes.append(0x09)
-                case UInt8(ascii: "u"): appendUTF8(of: try parseUnicodeEscape(), to: &bytes)
+                case UInt8(ascii: "u"): appendUTF8(of: try JSONLexicon.unicodeEscape(buffer, &index), to: &bytes)
                 default: throw failure("invalid escape")
                 }
             default:
@@ -180,41 +167,6 @@ public struct JSONParser {
         return text
     }
 
-    private mutating func parseHex4() throws(JSONParseError) -> UInt32 {
-        guard index + 4 <= buffer.count else { throw failure("truncated \\u escape") }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = buffer[index]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw failure("invalid \\u escape")
-            }
-            value = value << 4 | digit
-            index += 1
-        }
-        return value
-    }
-
-    private mutating func parseUnicodeEscape() throws(JSONParseError) -> UInt32 {
-        let first = try parseHex4()
-        switch first {
-        case 0xD800...0xDBFF:
-            guard index + 2 <= buffer.count, buffer[index] == UInt8(ascii: "\\"), buffer[index + 1] == UInt8(ascii: "u")
-            else { throw failure("unpaired surrogate") }
-            index += 2
-            let second = try parseHex4()
-            guard (0xDC00...0xDFFF).contains(second) else { throw failure("unpaired surrogate") }
-            return 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
-        case 0xDC00...0xDFFF:
-            throw failure("unpaired surrogate")
-        default:
-            return first
-        }
-    }
-
     private func appendUTF8(of scalar: UInt32, to bytes: inout [UInt8]) {
         guard let unicode = Unicode.Scalar(scalar) else { return }
         bytes.append(contentsOf: Array(String(Character(unicode)).utf8))
@@ -222,40 +174,12 @@ public struct JSONParser {
 
     private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = index
-        if buffer[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < buffer.count else { throw failure("invalid number") }
-        if buffer[index] == UInt8(ascii: "0") {
-            index += 1
-        } else if (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(buffer[index]) {
-            while index < buffer.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(buffer[index]) { index += 1 }
-        } else {
-            throw failure("invalid number")
-        }
-        var isInteger = true
-        if index < buffer.count, buffer[index] == UInt8(ascii: ".") {
-            isInteger = false
-            index += 1
-            try skipDigits()
-        }
-        if index < buffer.count, buffer[index] == UInt8(ascii: "e") || buffer[index] == UInt8(ascii: "E") {
-            isInteger = false
-            index += 1
-            if index < buffer.count, buffer[index] == UInt8(ascii: "+") || buffer[index] == UInt8(ascii: "-") {
-                index += 1
-            }
-            try skipDigits()
-        }
+        let form = try JSONLexicon.number(buffer, &index)
         let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
-        if isInteger, let value = Int64(text) { return .int(value) }
+        if form.isInteger, let value = Int64(text) { return .int(value) }
         guard let value = Double(text), value.isFinite else {
             throw JSONParseError(offset: start, reason: "number out of range")
         }
         return .double(value)
-    }
-
-    private mutating func skipDigits() throws(JSONParseError) {
-        let start = index
-        while index < buffer.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(buffer[index]) { index += 1 }
-        guard index > start else { throw failure("invalid number") }
     }
 }

@@ -103,14 +103,7 @@ public struct JSONScanner {
         return members
     }
 
-    private mutating func skipWhitespace() {
-        while index < buffer.count {
-            switch buffer[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return
-            }
-        }
-    }
+    private mutating func skipWhitespace() { JSONLexicon.skipWhitespace(buffer, &index) }
 
     /// Skips `"name" :` and the whitespace around it; returns the range of the quoted name.
     private mutating func skipMemberName() throws(JSONParseError) -> Range<Int> {
@@ -173,13 +166,7 @@ public struct JSONScanner {
     }
 
     private mutating func skipLiteral(_ literal: StaticString) throws(JSONParseError) {
-        let count = literal.utf8CodeUnitCount
-        guard index + count <= buffer.count else { throw failure("unexpected end of input") }
-        let start = literal.utf8Start
-        for offset in 0..<count where buffer[index + offset] != start[offset] {
-            throw failure("invalid literal")
-        }
-        index += count
+        try JSONLexicon.expectLiteral(literal, buffer, &index)
     }
 
     /// Skips a string from its opening quote; its bytes are valid UTF-8 already (checked once for the whole
@@ -202,7 +189,7 @@ public struct JSONScanner {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     break
-                case UInt8(ascii: "u"): try skipUnicodeEscape()
+                case UInt8(ascii: "u"): _ = try JSONLexicon.unicodeEscape(buffer, &index)
                 default: throw failure("invalid escape")
                 }
             default:
@@ -211,79 +198,16 @@ public struct JSONScanner {
         }
     }
 
-    private mutating func readHex4() throws(JSONParseError) -> UInt32 {
-        guard index + 4 <= buffer.count else { throw failure("truncated \\u escape") }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = buffer[index]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw failure("invalid \\u escape")
-            }
-            value = value << 4 | digit
-            index += 1
-        }
-        return value
-    }
-
-    private mutating func skipUnicodeEscape() throws(JSONParseError) {
-        switch try readHex4() {
-        case 0xD800...0xDBFF:
-            guard index + 2 <= buffer.count, buffer[index] == UInt8(ascii: "\\"), buffer[index + 1] == UInt8(ascii: "u")
-            else { throw failure("unpaired surrogate") }
-            index += 2
-            guard (0xDC00...0xDFFF).contains(try readHex4()) else { throw failure("unpaired surrogate") }
-        case 0xDC00...0xDFFF:
-            throw failure("unpaired surrogate")
-        default:
-            break
-        }
-    }
-
     private mutating func skipNumber() throws(JSONParseError) {
         let start = index
-        if buffer[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < buffer.count else { throw failure("invalid number") }
-        if buffer[index] == UInt8(ascii: "0") {
-            index += 1
-        } else if (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(buffer[index]) {
-            skipDigitRun()
-        } else {
-            throw failure("invalid number")
-        }
-        if index < buffer.count, buffer[index] == UInt8(ascii: ".") {
-            index += 1
-            try skipDigits()
-        }
-        var hasExponent = false
-        if index < buffer.count, buffer[index] == UInt8(ascii: "e") || buffer[index] == UInt8(ascii: "E") {
-            hasExponent = true
-            index += 1
-            if index < buffer.count, buffer[index] == UInt8(ascii: "+") || buffer[index] == UInt8(ascii: "-") {
-                index += 1
-            }
-            try skipDigits()
-        }
+        let form = try JSONLexicon.number(buffer, &index)
         // Only an exponent or more than 300 digits can take a number past Double's range, which the parser
         // refuses; everything shorter is held exactly or rounded.
-        if hasExponent || index - start > 300 {
+        if form.hasExponent || index - start > 300 {
             let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
             guard let value = Double(text), value.isFinite else {
                 throw JSONParseError(offset: start, reason: "number out of range")
             }
         }
-    }
-
-    private mutating func skipDigitRun() {
-        while index < buffer.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(buffer[index]) { index += 1 }
-    }
-
-    private mutating func skipDigits() throws(JSONParseError) {
-        let start = index
-        skipDigitRun()
-        guard index > start else { throw failure("invalid number") }
     }
 }
