@@ -17,8 +17,6 @@ public protocol MountedStore: Sendable {
     /// Waits until every event received so far is applied and its snapshot stored (a worker that stops hands
     /// its stores to others through those snapshots).
     func flush() async
-    /// Stores the store as it is before its id is handed out, so that it can be adopted from the start.
-    func storeMounted() async
 }
 
 extension StoreHost: MountedStore {}
@@ -26,7 +24,4 @@ extension StoreHost: MountedStore {}
 extension MountedStore {
     /// Stores that do not say their kind.
     public var kind: String { "" }
-
-    /// Stores that keep no snapshot.
-    public func storeMounted() async {}
 }

@@ -32,7 +32,6 @@ public struct StoreEndpoint: Sendable {
             let id = StoreID.generate(for: service)
             do {
                 let store = try await make(call, runtime, id)
-                await store.storeMounted()
                 try await serve(store)
             } catch {
                 // What the store began to follow while it was made goes with it.

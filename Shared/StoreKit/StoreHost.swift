@@ -167,10 +167,10 @@ public actor StoreHost<Reducer: StoreReducer> {
         timer.cancel()
     }
 
-    /// Stores the store as it is once the events it began with are applied, waiting at most `storedWithin` for
-    /// each write (a store whose snapshot cannot be written yet is still handed out; its writes go on).
+    /// Stores the new store's first snapshot before its id is handed out and before it follows anything (so
+    /// that what it begins with runs as it would without the write), waiting at most `storedWithin` (a store
+    /// whose snapshot cannot be written yet is still handed out; the write goes on).
     public func storeMounted() async {
-        await flush(within: Self.storedWithin)
         perform(machine.mounted())
         await flush(within: Self.storedWithin)
     }

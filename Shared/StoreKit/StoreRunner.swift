@@ -34,6 +34,7 @@ public struct StoreRunner<Store: HostedStore>: Sendable {
             let host = StoreHost(
                 id: id, kind: Store.kind, runtime: runtime, reducer: start.reducer, initialState: start.state,
                 persistence: persistence, runEffect: effects(of: store))
+            await host.storeMounted()
             try await follow(host, in: store, restored: false)
             return host
         }
