@@ -14,7 +14,7 @@ import time
 
 from jsonschema import Draft7Validator
 
-from contract import whole
+from model_deltas import whole
 from stack import ROOT, http
 
 

@@ -16,7 +16,7 @@ import time
 import uuid
 from dataclasses import dataclass, field
 
-from contract import whole
+from model_deltas import whole
 from stack import http
 
 # JSON-RPC errors a client retries (docs/wire-api.md "Errors"): no worker answered, no answer in time, the
