@@ -11,6 +11,7 @@ struct ClosedStore: MountedStore {
     func state() async throws(StoreError) -> VersionedModel { throw refusal }
     func next(afterVersion: Int64?, timeout: Duration) async -> VersionedModel? { nil }
     func patch(from base: Int64, to version: Int64) async -> JSONPatch? { nil }
+    func keepPatches() async {}
     func close() async {}
     func runtimeDidShutDown() async {}
     func flush() async {}

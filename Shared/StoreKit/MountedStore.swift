@@ -12,6 +12,8 @@ public protocol MountedStore: Sendable {
     func next(afterVersion: Int64?, timeout: Duration) async -> VersionedModel?
     /// The JSON Patch from the model of version `base` to that of `version`; nil when the store does not keep it.
     func patch(from base: Int64, to version: Int64) async -> JSONPatch?
+    /// Keeps the patches of the changes that follow from now on: a client follows the store with deltas.
+    func keepPatches() async
     func close() async
     func runtimeDidShutDown() async
     /// Waits until every event received so far is applied and its snapshot stored (a worker that stops hands

@@ -112,8 +112,8 @@ public struct StoreEndpoint: Sendable {
                 let timeout = Duration.milliseconds(min(max(requested, 0), StoreMethods.maxNextTimeoutMs))
                 // Deltas are the default; `delta: false` asks for the whole model.
                 let delta = call.value("delta")?.boolValue ?? true
-                // A store keeps patches once asked: asked before the wait, it keeps the change that ends the wait.
-                if delta, let after { _ = await store.patch(from: after, to: after) }
+                // Kept from before the wait, the patch of the change that ends the wait is there too.
+                if delta, after != nil { await store.keepPatches() }
                 guard let model = await store.next(afterVersion: after, timeout: timeout) else { return .null }
                 // A client that holds version `after` gets the patch from it, when it is kept.
                 if delta, let after, let patch = await store.patch(from: after, to: model.version) {

@@ -101,6 +101,10 @@ public actor StoreHost<Reducer: StoreReducer> {
         machine.patch(from: base, to: version)
     }
 
+    public func keepPatches() {
+        machine.keepPatches()
+    }
+
     public func close() async {
         perform(machine.closeRequested())
         await deletion?.value

@@ -231,10 +231,15 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     /// versions are one).
     public mutating func patch(from base: Int64, to version: Int64) -> JSONPatch? {
         guard case .value(let patches)? = patchesBox else {
-            patchesBox = .value(ModelPatches(version: current.version))
+            keepPatches()
             return base == version ? JSONPatch([]) : nil
         }
         return patches.patch(from: base, to: version)
+    }
+
+    /// Keeps the patches of the changes that follow from now on (a client follows the store with deltas).
+    public mutating func keepPatches() {
+        if patchesBox == nil { patchesBox = .value(ModelPatches(version: current.version)) }
     }
 
     /// The caller's timeout passed: it gets the unchanged model (nil once closed or shut down).
