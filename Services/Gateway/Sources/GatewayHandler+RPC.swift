@@ -4,10 +4,11 @@ import FolioModel
 import HTTP
 
 extension GatewayHandler {
-    /// Where one call goes: answered here, or forwarded to a bus subject with these params.
+    /// Where one call goes: answered here, or forwarded to a bus subject with these params (`store` names the
+    /// store of a `store.*` call, adopted when nobody answers for it).
     enum Route {
         case local(JSONValue)
-        case forward(subject: String, params: [String: JSONText], timeout: Duration)
+        case forward(subject: String, params: [String: JSONText], timeout: Duration, store: StoreID?)
     }
 
     /// `POST /rpc`: one request or a batch, answered as JSON-RPC 2.0 (HTTP 200), or 204 when only
@@ -78,16 +79,13 @@ extension GatewayHandler {
             outcome = .failure(error)
         case .success(.local(let value)):
             outcome = .success(JSONText(serializing: value))
-        case .success(.forward(let subject, let params, let timeout)):
+        case .success(.forward(let subject, let params, let timeout, let storeID)):
             let payload = JSONRPCRequest.payload(method: call.method, params: params, id: call.id)
             guard var response = await client.relay(subject, payload: payload, id: call.id, timeout: timeout) else {
                 metrics.recordCall(method: label, outcome: "notification")
                 return nil
             }
-            if case .failure(let error) = response.outcome, error.folioCode == .serviceUnavailable,
-                let storeID = (try? params["storeId"]?.parsed(maxDepth: configuration.maxJSONDepth))?
-                    .stringValue.flatMap(StoreID.init)
-            {
+            if case .failure(let error) = response.outcome, error.folioCode == .serviceUnavailable, let storeID {
                 response = await adoptAndRetry(
                     storeID, subject: subject, payload: payload, id: response.id, timeout: timeout, failed: response)
             }
@@ -160,6 +158,7 @@ extension GatewayHandler {
 
         var timeout = configuration.busTimeout
         let subject: String
+        var store: StoreID?
         if isStoreMethod {
             // The only param values the Gateway reads; they are parsed, the rest are not.
             guard let value = try? params["storeId"]?.parsed(maxDepth: configuration.maxJSONDepth), !value.isNull
@@ -171,6 +170,7 @@ extension GatewayHandler {
             }
             if shutDown { return .success(.local(.null)) }
             subject = BusSubjects.store(storeID)
+            store = storeID
             if call.method == StoreMethods.next.name {
                 timeout = .milliseconds(Self.clampNextWait(&params)) + GatewayConfiguration.nextTimeoutMargin
             }
@@ -179,7 +179,7 @@ extension GatewayHandler {
         } else {
             return .failure(.methodNotFound(call.method))
         }
-        return .success(.forward(subject: subject, params: params, timeout: timeout))
+        return .success(.forward(subject: subject, params: params, timeout: timeout, store: store))
     }
 
     /// Params the Gateway itself sets on what it forwards; a client may send them (they are overwritten).
