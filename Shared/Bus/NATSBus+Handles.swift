@@ -167,26 +167,15 @@ final class SubscriptionBox: Sendable {
 
     let kind: Kind
     let connection: NATSConnectionHandle
-    private let serialQueue: AsyncStream<BusMessage>.Continuation?
+    let delivery: BusDelivery
+    /// For serial delivery: the messages waiting for the handler.
+    private let serialQueue = Mutex(SerialQueue<BusMessage>())
 
     init(kind: Kind, delivery: BusDelivery, connection: NATSConnectionHandle) {
         self.kind = kind
+        self.delivery = delivery
         self.connection = connection
-        if delivery == .serial, case .handler(let handler) = kind {
-            let (stream, continuation) = AsyncStream<BusMessage>.makeStream()
-            serialQueue = continuation
-            Task { [connection] in
-                for await message in stream {
-                    let reply = await handler(message)
-                    SubscriptionBox.send(reply, for: message, on: connection)
-                }
-            }
-        } else {
-            serialQueue = nil
-        }
     }
-
-    deinit { serialQueue?.finish() }
 
     func receive(_ message: BusMessage, isNoResponders: Bool) {
         switch kind {
@@ -196,11 +185,19 @@ final class SubscriptionBox: Sendable {
                 token,
                 with: isNoResponders ? .failure(.noResponders(subject: message.subject)) : .success(message.payload))
         case .handler(let handler):
-            if let serialQueue {
-                serialQueue.yield(message)
+            if delivery == .serial {
+                guard serialQueue.withLock({ $0.arrived(message) }) else { return }
+                Task { [self] in await drainSerialQueue(into: handler) }
             } else {
                 Task { [connection] in SubscriptionBox.send(await handler(message), for: message, on: connection) }
             }
+        }
+    }
+
+    /// Hands the waiting messages to the handler one at a time, in arrival order, until none waits.
+    private func drainSerialQueue(into handler: BusHandler) async {
+        while let message = serialQueue.withLock({ $0.next() }) {
+            SubscriptionBox.send(await handler(message), for: message, on: connection)
         }
     }
 
