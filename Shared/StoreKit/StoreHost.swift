@@ -161,14 +161,13 @@ public actor StoreHost<Reducer: StoreReducer> {
         guard machine.isDraining else { return }
         lastFlushWaiterID += 1
         let waiterID = lastFlushWaiterID
-        let timer = Task { [weak self] in
-            try? await Task.sleep(for: limit)
-            await self?.endFlush(waiterID)
+        let deadline = DeadlineTicker.shared.schedule(after: limit) { [weak self] in
+            Task { await self?.endFlush(waiterID) }
         }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             flushWaiters[waiterID] = continuation
         }
-        timer.cancel()
+        DeadlineTicker.shared.cancel(deadline)
     }
 
     /// Stores the new store's first snapshot before its id is handed out and before it follows anything (so
