@@ -8,15 +8,11 @@ import Foundation
 #endif
 
 extension PostgresConnection {
-    /// Whether an idle connection is still usable, checked without a round trip.
+    /// Blocking: whether an idle connection is still usable, checked without a round trip. Call on `queue`.
     ///
     /// After a server restart an idle socket has the server's goodbye and EOF waiting on it, while
     /// `PQstatus` still says OK; reading what is pending (without blocking) reveals that.
-    func isAlive() async -> Bool {
-        (try? await perform { $0.isAliveBlocking() }) ?? false
-    }
-
-    private func isAliveBlocking() -> Bool {
+    func isAliveBlocking() -> Bool {
         guard let handle, !isClosed, PQstatus(handle) == CONNECTION_OK else {
             markBroken()
             return false

@@ -5,19 +5,46 @@ public final class PostgresTransaction: Sendable {
     let connection: PostgresConnection
     private let active = Locked(true)
     private let id = Locked<PostgresTransactionID?>(nil)
+    /// The `BEGIN` still to send, with the transaction's first statement and in the same hop to the
+    /// connection's queue; nil once it was sent (the server's answer then tracks the transaction).
+    private let pendingBegin: Locked<PostgresQuery?>
 
-    init(connection: PostgresConnection) { self.connection = connection }
+    init(connection: PostgresConnection, begin: PostgresQuery) {
+        self.connection = connection
+        self.pendingBegin = Locked(begin)
+    }
+
+    /// Whether `BEGIN` went out: only then is there anything to commit or roll back.
+    var begun: Bool { pendingBegin.current == nil }
 
     /// Runs a query inside the transaction and returns its rows.
     public func query(_ query: PostgresQuery) async throws -> [PostgresRow] {
-        try checkActive()
-        return try await connection.query(query)
+        try await run { try $0.runBlocking(query).rows }
     }
 
     /// Runs a statement inside the transaction and returns the number of rows it affected.
     public func execute(_ query: PostgresQuery) async throws -> Int {
+        try await run { try $0.runBlocking(query).affectedRows }
+    }
+
+    /// Runs the queries one after the other in one hop to the connection's queue and returns the rows of
+    /// each, in order; the first that fails stops the rest and its error is thrown (the transaction is then
+    /// aborted, as after any failed statement).
+    public func queries(_ queries: [PostgresQuery]) async throws -> [[PostgresRow]] {
+        try await run { connection in try queries.map { try connection.runBlocking($0).rows } }
+    }
+
+    /// Runs `body` on the connection's queue, after the pending `BEGIN` if any.
+    private func run<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) throws -> T) async throws -> T {
         try checkActive()
-        return try await connection.execute(query)
+        return try await connection.perform { connection in
+            // The connection's queue is serial: one statement of this transaction at a time gets here.
+            if let begin = self.pendingBegin.current {
+                _ = try connection.runBlocking(begin)
+                self.pendingBegin.withLock { $0 = nil }
+            }
+            return try body(connection)
+        }
     }
 
     /// Sets a configuration parameter until the transaction ends, like `SET LOCAL`, through
@@ -35,8 +62,7 @@ public final class PostgresTransaction: Sendable {
 
     /// Runs a multi-statement script (a migration body) with `PQexec`.
     func executeScript(_ sql: String) async throws {
-        try checkActive()
-        _ = try await connection.perform { try $0.runScriptBlocking(sql) }
+        _ = try await run { try $0.runScriptBlocking(sql) }
     }
 
     private func checkActive() throws {
@@ -47,16 +73,17 @@ public final class PostgresTransaction: Sendable {
         }
     }
 
-    /// `BEGIN`, run `body`, then `COMMIT`, or `ROLLBACK` when anything throws.
+    /// `BEGIN`, run `body`, then `COMMIT`, or `ROLLBACK` when anything throws. `BEGIN` goes out with the
+    /// first statement of `body`; a body that sends none leaves nothing to commit.
     static func run<T: Sendable>(
         on connection: PostgresConnection, isolation: PostgresIsolation = .readCommitted,
         _ body: @Sendable (PostgresTransaction) async throws -> T
     ) async throws -> T {
-        _ = try await connection.execute(isolation.begin)
-        let transaction = PostgresTransaction(connection: connection)
+        let transaction = PostgresTransaction(connection: connection, begin: isolation.begin)
         do {
             let value = try await body(transaction)
             transaction.active.withLock { $0 = false }
+            guard transaction.begun else { return value }
             do {
                 _ = try await connection.execute("COMMIT")
             } catch let error as PostgresError where error.kind == .connectionFailed {
@@ -65,7 +92,7 @@ public final class PostgresTransaction: Sendable {
             return value
         } catch {
             transaction.active.withLock { $0 = false }
-            if !connection.isClosed {
+            if transaction.begun, !connection.isClosed {
                 do {
                     _ = try await connection.execute("ROLLBACK")
                 } catch {
