@@ -126,6 +126,9 @@ public final class PostgresConnection: @unchecked Sendable {
     /// inside a transaction block by a stray `BEGIN`.
     var isReusable: Bool { state.withLock { !$0.broken && !$0.inTransaction } }
 
+    /// Whether the server's last answer left the session inside a transaction block (or an aborted one).
+    var isInTransactionBlock: Bool { state.withLock { $0.inTransaction } }
+
     func noteTransactionStatus(_ status: PGTransactionStatusType) {
         state.withLock { $0.inTransaction = status != PQTRANS_IDLE }
     }

@@ -19,31 +19,37 @@ public final class PostgresTransaction: Sendable {
 
     /// Runs a query inside the transaction and returns its rows.
     public func query(_ query: PostgresQuery) async throws -> [PostgresRow] {
-        try await run { try $0.runBlocking(query).rows }
+        try await run([query])[0].rows
     }
 
     /// Runs a statement inside the transaction and returns the number of rows it affected.
     public func execute(_ query: PostgresQuery) async throws -> Int {
-        try await run { try $0.runBlocking(query).affectedRows }
+        try await run([query])[0].affectedRows
     }
 
-    /// Runs the queries one after the other in one hop to the connection's queue and returns the rows of
-    /// each, in order; the first that fails stops the rest and its error is thrown (the transaction is then
-    /// aborted, as after any failed statement).
+    /// Runs the queries in order, in one hop to the connection's queue and, as a libpq pipeline, one round trip
+    /// to the server, and returns the rows of each, in order. The first that fails throws its error and the
+    /// server skips the rest (the transaction is then aborted, as after any failed statement). For statements
+    /// whose parameters do not depend on each other's answers.
     public func queries(_ queries: [PostgresQuery]) async throws -> [[PostgresRow]] {
-        try await run { connection in try queries.map { try connection.runBlocking($0).rows } }
+        try await run(queries).map(\.rows)
     }
 
-    /// Runs `body` on the connection's queue, after the pending `BEGIN` if any.
-    private func run<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) throws -> T) async throws -> T {
+    /// Runs `queries` on the connection's queue, after the pending `BEGIN` if any (in the same pipeline).
+    private func run(_ queries: [PostgresQuery]) async throws -> [PostgresResult] {
         try checkActive()
         return try await connection.perform { connection in
-            // The connection's queue is serial: one statement of this transaction at a time gets here.
-            if let begin = self.pendingBegin.current {
-                _ = try connection.runBlocking(begin)
+            // The connection's queue is serial: one call of this transaction at a time gets here.
+            guard let begin = self.pendingBegin.current else { return try connection.runBatchBlocking(queries) }
+            do {
+                let results = try connection.runBatchBlocking([begin] + queries)
                 self.pendingBegin.withLock { $0 = nil }
+                return Array(results.dropFirst())
+            } catch {
+                // BEGIN went through when the session is in a block now (aborted by a later statement).
+                if connection.isInTransactionBlock { self.pendingBegin.withLock { $0 = nil } }
+                throw error
             }
-            return try body(connection)
         }
     }
 
@@ -62,7 +68,14 @@ public final class PostgresTransaction: Sendable {
 
     /// Runs a multi-statement script (a migration body) with `PQexec`.
     func executeScript(_ sql: String) async throws {
-        _ = try await run { try $0.runScriptBlocking(sql) }
+        try checkActive()
+        _ = try await connection.perform { connection in
+            if let begin = self.pendingBegin.current {
+                _ = try connection.runBlocking(begin)
+                self.pendingBegin.withLock { $0 = nil }
+            }
+            return try connection.runScriptBlocking(sql)
+        }
     }
 
     private func checkActive() throws {

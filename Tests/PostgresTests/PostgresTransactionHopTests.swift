@@ -90,4 +90,57 @@ final class PostgresTransactionHopTests: XCTestCase {
             XCTAssertEqual(again, fresh, "the replacement stays in the pool")
         }
     }
+
+    func testCancellingABatchCancelsItsRunningStatementAndLeavesTheConnectionUsable() async throws {
+        try await TestDatabase.withPool(size: 1) { pool in
+            let pid = try await pool.query("SELECT pg_backend_pid()")[0].decode(Int32.self, 0)
+            let sleeper = Task {
+                try await pool.withTransaction { transaction in
+                    try await transaction.queries(["SELECT 1", "SELECT pg_sleep(60)", "SELECT 2"])
+                }
+            }
+            try await TestDatabase.withPool(size: 1) { admin in
+                for _ in 0..<500 {
+                    let active = try await admin.query(
+                        "SELECT count(*) FROM pg_stat_activity WHERE pid = \(pid) AND state = 'active'")
+                    if try active[0].decode(Int.self, 0) == 1 { break }
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+            }
+            sleeper.cancel()
+            let error = await assertPostgresError { try await sleeper.value }
+            XCTAssertEqual(error?.sqlState, "57014")
+            let same = try await pool.query("SELECT pg_backend_pid()")[0].decode(Int32.self, 0)
+            XCTAssertEqual(same, pid, "a cancelled batch leaves the connection usable")
+        }
+    }
+
+    func testABatchWhoseConnectionBreaksThrowsConnectionFailedAndTheNextCallGetsAFreshOne() async throws {
+        try await TestDatabase.withPool(size: 1) { pool in
+            let victim = try await pool.query("SELECT pg_backend_pid()")[0].decode(Int32.self, 0)
+            let error = await assertPostgresError {
+                try await pool.withTransaction { transaction in
+                    try await transaction.queries(["SELECT pg_terminate_backend(pg_backend_pid())", "SELECT 1"])
+                }
+            }
+            XCTAssertEqual(error?.kind, .connectionFailed)
+            let fresh = try await pool.query("SELECT pg_backend_pid()")[0].decode(Int32.self, 0)
+            XCTAssertNotEqual(fresh, victim)
+        }
+    }
+
+    func testABatchLargerThanOnePipelineStillRunsInOrder() async throws {
+        try await TestDatabase.withSchema(size: 1) { pool, schema in
+            _ = try await pool.execute("CREATE TABLE \(unescaped: schema).blobs (b text)")
+            let big = String(repeating: "x", count: 40_000)
+            let results = try await pool.withTransaction { transaction in
+                try await transaction.queries([
+                    "INSERT INTO \(unescaped: schema).blobs VALUES (\(big))",
+                    "INSERT INTO \(unescaped: schema).blobs VALUES (\(big))",
+                    "SELECT sum(length(b))::bigint AS total FROM \(unescaped: schema).blobs",
+                ])
+            }
+            XCTAssertEqual(try results[2][0].decode(Int64.self, "total"), 80_000)
+        }
+    }
 }
