@@ -38,7 +38,7 @@ extension PostgresConnection {
             }
             _ = PQisBusy(handle)  // parses what arrived
             while let notification = PQnotifies(handle) { PQfreemem(notification) }
-            guard PQstatus(handle) == CONNECTION_OK else {
+            guard PQstatus(handle) == CONNECTION_OK, !goodbye.current else {
                 markBroken()
                 return false
             }

@@ -20,6 +20,9 @@ public final class PostgresConnection: @unchecked Sendable {
     /// handed to someone else) until they are done, so a late cancel never hits the next statement.
     private let pendingCancels = DispatchGroup()
     private let state = Locked(SharedState())
+    /// Whether the server said goodbye while the connection was idle; outlives `handle` (`deinit` finishes it
+    /// first), whose notice receiver points at it.
+    let goodbye = Locked(false)
 
     private struct SharedState {
         var broken = false
@@ -60,8 +63,19 @@ public final class PostgresConnection: @unchecked Sendable {
             $0.broken = false
             $0.inTransaction = false
         }
-        // Notices (and a server's goodbye FATAL read while idle) would otherwise go to stderr.
-        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        // Notices would otherwise go to stderr. A server's goodbye (FATAL) read while idle comes as a notice too:
+        // the receiver remembers it, so `isAliveBlocking` knows before the EOF that follows it arrives.
+        goodbye.withLock { $0 = false }
+        PQsetNoticeReceiver(
+            handle,
+            { argument, result in
+                guard let argument, let result,
+                    let severity = PQresultErrorField(result, Int32(UInt8(ascii: "V")))
+                else { return }
+                let text = String(cString: severity)
+                guard text == "FATAL" || text == "PANIC" else { return }
+                Unmanaged<Locked<Bool>>.fromOpaque(argument).takeUnretainedValue().withLock { $0 = true }
+            }, Unmanaged.passUnretained(goodbye).toOpaque())
         guard PQsetClientEncoding(handle, "UTF8") == 0 else {
             throw PostgresError.connectionFailed(
                 "could not set client encoding: \(Self.errorMessage(of: handle))")
