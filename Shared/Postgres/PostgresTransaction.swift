@@ -5,9 +5,11 @@ public final class PostgresTransaction: Sendable {
     let connection: PostgresConnection
     private let active = Locked(true)
     private let id = Locked<PostgresTransactionID?>(nil)
-    /// The `BEGIN` still to send, with the transaction's first statement and in the same hop to the
-    /// connection's queue; nil once it was sent (the server's answer then tracks the transaction).
+    /// The `BEGIN` still to send, with the transaction's first statement and in the same pipeline; nil once it
+    /// was sent (the server's answer then tracks the transaction).
     private let pendingBegin: Locked<PostgresQuery?>
+    /// Statements left for the next call to send first (`deferred(_:_:)`), with what takes their rows.
+    private let pendingDeferred = Locked<[(PostgresQuery, @Sendable ([PostgresRow]) throws -> Void)]>([])
 
     init(connection: PostgresConnection, begin: PostgresQuery) {
         self.connection = connection
@@ -16,6 +18,14 @@ public final class PostgresTransaction: Sendable {
 
     /// Whether `BEGIN` went out: only then is there anything to commit or roll back.
     var begun: Bool { pendingBegin.current == nil }
+
+    /// Sends `query` first in the transaction's next call (`query`, `execute`, `queries`), in the same pipeline,
+    /// and hands its rows to `rows` there, before that call's own statements are answered; its error, if any, is
+    /// that call's. A body that sends nothing after it never sends it. For a statement whose answer the body
+    /// needs only later, such as session settings.
+    public func deferred(_ query: PostgresQuery, _ rows: @escaping @Sendable ([PostgresRow]) throws -> Void) {
+        pendingDeferred.withLock { $0.append((query, rows)) }
+    }
 
     /// Runs a query inside the transaction and returns its rows.
     public func query(_ query: PostgresQuery) async throws -> [PostgresRow] {
@@ -35,21 +45,31 @@ public final class PostgresTransaction: Sendable {
         try await run(queries).map(\.rows)
     }
 
-    /// Runs `queries` on the connection's queue, after the pending `BEGIN` if any (in the same pipeline).
+    /// Runs `queries` on the connection's queue, after the pending `BEGIN` and deferred statements if any, in
+    /// the same pipeline.
     private func run(_ queries: [PostgresQuery]) async throws -> [PostgresResult] {
         try checkActive()
         return try await connection.perform { connection in
             // The connection's queue is serial: one call of this transaction at a time gets here.
-            guard let begin = self.pendingBegin.current else { return try connection.runBatchBlocking(queries) }
+            let begin = self.pendingBegin.current
+            let deferred = self.pendingDeferred.withLock { pending in
+                defer { pending = [] }
+                return pending
+            }
+            let leading = (begin.map { [$0] } ?? []) + deferred.map(\.0)
+            guard !leading.isEmpty else { return try connection.runBatchBlocking(queries) }
+            let results: [PostgresResult]
             do {
-                let results = try connection.runBatchBlocking([begin] + queries)
-                self.pendingBegin.withLock { $0 = nil }
-                return Array(results.dropFirst())
+                results = try connection.runBatchBlocking(leading + queries)
             } catch {
                 // BEGIN went through when the session is in a block now (aborted by a later statement).
                 if connection.isInTransactionBlock { self.pendingBegin.withLock { $0 = nil } }
                 throw error
             }
+            self.pendingBegin.withLock { $0 = nil }
+            let answers = results.dropFirst(begin == nil ? 0 : 1)
+            for ((_, take), result) in zip(deferred, answers) { try take(result.rows) }
+            return Array(answers.dropFirst(deferred.count))
         }
     }
 
@@ -68,14 +88,14 @@ public final class PostgresTransaction: Sendable {
 
     /// Runs a multi-statement script (a migration body) with `PQexec`.
     func executeScript(_ sql: String) async throws {
-        try checkActive()
-        _ = try await connection.perform { connection in
-            if let begin = self.pendingBegin.current {
-                _ = try connection.runBlocking(begin)
-                self.pendingBegin.withLock { $0 = nil }
-            }
-            return try connection.runScriptBlocking(sql)
-        }
+        _ = try await run([])  // BEGIN and deferred statements first: a script cannot go in a pipeline
+        _ = try await connection.perform { try $0.runScriptBlocking(sql) }
+    }
+
+    /// Later calls throw; deferred statements never sent are dropped (their handlers may hold the transaction).
+    private func end() {
+        active.withLock { $0 = false }
+        pendingDeferred.withLock { $0 = [] }
     }
 
     private func checkActive() throws {
@@ -95,7 +115,7 @@ public final class PostgresTransaction: Sendable {
         let transaction = PostgresTransaction(connection: connection, begin: isolation.begin)
         do {
             let value = try await body(transaction)
-            transaction.active.withLock { $0 = false }
+            transaction.end()
             guard transaction.begun else { return value }
             do {
                 _ = try await connection.execute("COMMIT")
@@ -104,7 +124,7 @@ public final class PostgresTransaction: Sendable {
             }
             return value
         } catch {
-            transaction.active.withLock { $0 = false }
+            transaction.end()
             if transaction.begun, !connection.isClosed {
                 do {
                     _ = try await connection.execute("ROLLBACK")
