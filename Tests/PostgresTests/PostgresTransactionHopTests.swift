@@ -1,3 +1,4 @@
+import Foundation
 import Postgres
 import XCTest
 
@@ -142,5 +143,32 @@ final class PostgresTransactionHopTests: XCTestCase {
             }
             XCTAssertEqual(try results[2][0].decode(Int64.self, "total"), 80_000)
         }
+    }
+
+    func testADeferredStatementGoesFirstWithTheNextCallAndHandsItsRowsOverBeforeThatCallReturns() async throws {
+        try await TestDatabase.withPool(size: 1) { pool in
+            let seen = try await pool.withTransaction { transaction in
+                let handed = DeferredRows()
+                transaction.deferred("SELECT set_config('folio.probe', \("deferred"), true) AS v") { rows in
+                    handed.value = try rows.first?.decode(String.self, "v")
+                }
+                XCTAssertNil(handed.value, "nothing is sent before the next call")
+                let rows = try await transaction.query("SELECT current_setting('folio.probe', true) AS v")
+                XCTAssertEqual(handed.value, "deferred")
+                return try rows[0].decode(String?.self, "v")
+            }
+            XCTAssertEqual(seen, "deferred", "the deferred statement ran before the call's own, in the transaction")
+            let after = try await pool.query("SELECT current_setting('folio.probe', true) AS v")
+            XCTAssertNotEqual(try after[0].decode(String?.self, "v"), "deferred", "it was local to the transaction")
+        }
+    }
+}
+
+private final class DeferredRows: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: String?
+    var value: String? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }
