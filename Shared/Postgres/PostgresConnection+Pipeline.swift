@@ -7,9 +7,10 @@ extension PostgresConnection {
 
     /// Blocking: runs `queries` in order and returns what each returned, in one round trip when it can (libpq's
     /// pipeline mode: every statement sent, then one sync, then the answers read). The first statement that fails
-    /// throws its error; the server skips the ones after it (in a transaction block, the block is aborted as
-    /// after any failed statement; outside one, the statements before it were committed each on its own, as
-    /// when run one by one). Statements not prepared yet on this connection are prepared first. Call on `queue`.
+    /// throws its error; the server skips the ones after it. In a transaction block (or after a BEGIN first in
+    /// `queries`) the block is aborted as after any failed statement; outside one, the batch is one implicit
+    /// transaction up to the sync, so a failure rolls back the statements before it too. Statements not prepared
+    /// yet on this connection are prepared first. Call on `queue`.
     func runBatchBlocking(_ queries: [PostgresQuery]) throws -> [PostgresResult] {
         guard queries.count > 1 else { return try queries.map { try runBlocking($0) } }
         let handle = try usableHandle()
