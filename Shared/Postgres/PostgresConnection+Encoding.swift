@@ -53,22 +53,13 @@ struct EncodedStatement {
     }
 
     /// Calls `body` with the values' pointers, valid only during the call; nil when there is no buffer.
-    func withValues(_ body: ([UnsafePointer<CChar>?]) -> OpaquePointer?) -> OpaquePointer? {
+    func withValues<Answer>(_ body: ([UnsafePointer<CChar>?]) -> Answer) -> Answer? {
         storage.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return nil }
-            return body(offsets.map { offset in
+            let values = offsets.map { offset in
                 offset.map { UnsafeRawPointer(base + $0).assumingMemoryBound(to: CChar.self) }
-            })
-        }
-    }
-
-    /// `withValues` for libpq's send calls, which answer 1 or 0.
-    func withValues(_ body: ([UnsafePointer<CChar>?]) -> Int32) -> Int32 {
-        storage.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return 0 }
-            return body(offsets.map { offset in
-                offset.map { UnsafeRawPointer(base + $0).assumingMemoryBound(to: CChar.self) }
-            })
+            }
+            return body(values)
         }
     }
 }

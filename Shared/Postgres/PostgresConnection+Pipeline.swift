@@ -24,15 +24,16 @@ extension PostgresConnection {
         }
         var sent = 0
         for (statement, name) in zip(statements, names) {
-            let accepted = statement.withValues { values -> Int32 in
-                if let name {
-                    return PQsendQueryPrepared(
-                        handle, name, statement.count, values, statement.lengths, statement.formats, 0)
-                }
-                return PQsendQueryParams(
-                    handle, statement.key.sql, statement.count, statement.key.types, values, statement.lengths,
-                    statement.formats, 0)
-            }
+            let accepted =
+                statement.withValues { values -> Int32 in
+                    if let name {
+                        return PQsendQueryPrepared(
+                            handle, name, statement.count, values, statement.lengths, statement.formats, 0)
+                    }
+                    return PQsendQueryParams(
+                        handle, statement.key.sql, statement.count, statement.key.types, values, statement.lengths,
+                        statement.formats, 0)
+                } ?? 0
             guard accepted == 1 else { break }
             sent += 1
         }

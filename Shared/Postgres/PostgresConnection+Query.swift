@@ -26,7 +26,7 @@ extension PostgresConnection {
         let handle = try usableHandle()
         let statement = try EncodedStatement(query)
         let name = try preparedName(statement.key, handle)
-        let result = statement.withValues { values in
+        let result = statement.withValues { values -> OpaquePointer? in
             if let name {
                 return PQexecPrepared(
                     handle, name, statement.count, values, statement.lengths, statement.formats, 0)
@@ -35,7 +35,7 @@ extension PostgresConnection {
                 handle, query.sql, statement.count, statement.key.types, values, statement.lengths,
                 statement.formats, 0)
         }
-        return try consumeForgettingStale(result, of: handle, statement.key)
+        return try consumeForgettingStale(result ?? nil, of: handle, statement.key)
     }
 
     /// `consume`, and a prepared statement that no longer fits its tables ("cached plan must not change result
