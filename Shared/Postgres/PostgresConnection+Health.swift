@@ -8,15 +8,11 @@ import Foundation
 #endif
 
 extension PostgresConnection {
-    /// Whether an idle connection is still usable, checked without a round trip.
+    /// Blocking: whether an idle connection is still usable, checked without a round trip. Call on `queue`.
     ///
     /// After a server restart an idle socket has the server's goodbye and EOF waiting on it, while
     /// `PQstatus` still says OK; reading what is pending (without blocking) reveals that.
-    func isAlive() async -> Bool {
-        (try? await perform { $0.isAliveBlocking() }) ?? false
-    }
-
-    private func isAliveBlocking() -> Bool {
+    func isAliveBlocking() -> Bool {
         guard let handle, !isClosed, PQstatus(handle) == CONNECTION_OK else {
             markBroken()
             return false
@@ -42,7 +38,7 @@ extension PostgresConnection {
             }
             _ = PQisBusy(handle)  // parses what arrived
             while let notification = PQnotifies(handle) { PQfreemem(notification) }
-            guard PQstatus(handle) == CONNECTION_OK else {
+            guard PQstatus(handle) == CONNECTION_OK, !goodbye.current else {
                 markBroken()
                 return false
             }

@@ -24,57 +24,28 @@ extension PostgresConnection {
     /// on the listener's thread).
     func runBlocking(_ query: PostgresQuery) throws -> PostgresResult {
         let handle = try usableHandle()
-        let binds = query.binds
-        guard binds.count <= Int(UInt16.max) else {
-            throw PostgresError.queryFailed(
-                sqlState: "54000", message: "too many parameters (\(binds.count), at most 65535)")
-        }
-        guard !query.sql.utf8.contains(0) else {
-            throw PostgresError.queryFailed(sqlState: "22021", message: "SQL text contains a zero byte")
-        }
-        // All parameter bytes live in one buffer, each value NUL-terminated for text format.
-        var storage: [UInt8] = []
-        var offsets: [Int?] = []
-        var lengths: [Int32] = []
-        for (position, bind) in binds.enumerated() {
-            guard let bytes = bind.bytes else {
-                offsets.append(nil)
-                lengths.append(0)
-                continue
-            }
-            if bind.format == .text, bytes.contains(0) {
-                throw PostgresError.queryFailed(
-                    sqlState: "22021", message: "text parameter $\(position + 1) contains a zero byte")
-            }
-            guard let length = Int32(exactly: bytes.count) else {
-                throw PostgresError.queryFailed(
-                    sqlState: "54000", message: "parameter $\(position + 1) is too large")
-            }
-            offsets.append(storage.count)
-            lengths.append(length)
-            storage += bytes
-            storage.append(0)
-        }
-        storage.append(0)  // never empty, so the buffer has a base address
-        let types = binds.map { Oid($0.type.oid) }
-        let formats = binds.map { $0.format.rawValue }
-        let key = PreparedStatementKey(sql: query.sql, types: types)
-        let name = try preparedName(key, handle)
-        let result: OpaquePointer? = storage.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return nil }
-            let values: [UnsafePointer<CChar>?] = offsets.map { offset in
-                offset.map { UnsafeRawPointer(base + $0).assumingMemoryBound(to: CChar.self) }
-            }
+        let statement = try EncodedStatement(query)
+        let name = try preparedName(statement.key, handle)
+        let result = statement.withValues { values -> OpaquePointer? in
             if let name {
-                return PQexecPrepared(handle, name, Int32(binds.count), values, lengths, formats, 0)
+                return PQexecPrepared(
+                    handle, name, statement.count, values, statement.lengths, statement.formats, 0)
             }
-            return PQexecParams(handle, query.sql, Int32(binds.count), types, values, lengths, formats, 0)
+            return PQexecParams(
+                handle, query.sql, statement.count, statement.key.types, values, statement.lengths,
+                statement.formats, 0)
         }
+        return try consumeForgettingStale(result ?? nil, of: handle, statement.key)
+    }
+
+    /// `consume`, and a prepared statement that no longer fits its tables ("cached plan must not change result
+    /// type" after a migration) or is gone is forgotten: the next run prepares it again.
+    func consumeForgettingStale(_ result: OpaquePointer?, of handle: OpaquePointer, _ key: PreparedStatementKey)
+        throws -> PostgresResult
+    {
         do {
             return try consume(result, of: handle)
         } catch let error as PostgresError where error.sqlState == "0A000" || error.sqlState == "26000" {
-            // The prepared statement no longer fits its tables ("cached plan must not change result type"
-            // after a migration) or is gone: the next run prepares it again.
             prepared[key] = nil
             throw error
         }
@@ -82,7 +53,7 @@ extension PostgresConnection {
 
     /// The name of the prepared statement for `key`, preparing it first if needed; nil once the connection
     /// keeps as many as it may (the statement then runs unprepared).
-    private func preparedName(_ key: PreparedStatementKey, _ handle: OpaquePointer) throws -> String? {
+    func preparedName(_ key: PreparedStatementKey, _ handle: OpaquePointer) throws -> String? {
         if let name = prepared[key] { return name }
         guard prepared.count < Self.maxPreparedStatements else { return nil }
         preparedCount += 1
@@ -114,7 +85,7 @@ extension PostgresConnection {
     }
 
     /// Turns a `PGresult` into rows or a typed error, and frees it.
-    private func consume(_ result: OpaquePointer?, of handle: OpaquePointer) throws -> PostgresResult {
+    func consume(_ result: OpaquePointer?, of handle: OpaquePointer) throws -> PostgresResult {
         guard let result else {
             // libpq returns no result only when it could not send the statement or ran out of memory.
             if PQstatus(handle) != CONNECTION_OK { markBroken() }

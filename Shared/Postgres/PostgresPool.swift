@@ -55,8 +55,9 @@ public final class PostgresPool: Sendable {
 
     private func lease() async throws -> PostgresConnection {
         if case .connection(let connection) = try await state.reserve() {
-            if await connection.isAlive() { return connection }
-            await connection.close()  // its slot goes to the replacement below
+            // Checked in the same hop as its first statement, and opened again there if it died while idle.
+            connection.checkBeforeNextUse()
+            return connection
         }
         do {
             return try await PostgresConnection.connect(url: url)

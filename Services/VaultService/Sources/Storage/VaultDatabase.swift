@@ -53,22 +53,26 @@ struct VaultDatabase: Sendable {
         }
         return try await pool.withTransaction(isolation: consistentReads ? .repeatableRead : .readCommitted) {
             transaction in
-            // The role and the account in one round trip; `set_config(..., true)` is `SET LOCAL`.
+            // The role and the account in one statement, sent with the body's first (`deferred`);
+            // `set_config(..., true)` is `SET LOCAL`.
             if lockingWrites {
                 // A write also learns its transaction's id: if its COMMIT goes unanswered, the database tells
                 // later whether it happened (`VaultWriteAttempts`).
-                let rows = try await transaction.query(
+                transaction.deferred(
                     """
                     SELECT set_config('role', 'folio_vault', true), set_config('folio.account_id', \(account), true),
                         pg_advisory_xact_lock(hashtext('folio-vault:' || \(account))),
                         pg_current_xact_id()::text::bigint AS transaction_id
-                    """)
-                if let row = rows.first {
-                    transaction.identified(as: try row.decode(PostgresTransactionID.self, "transaction_id"))
+                    """
+                ) { rows in
+                    if let row = rows.first {
+                        transaction.identified(as: try row.decode(PostgresTransactionID.self, "transaction_id"))
+                    }
                 }
             } else {
-                _ = try await transaction.query(
-                    "SELECT set_config('role', 'folio_vault', true), set_config('folio.account_id', \(account), true)")
+                transaction.deferred(
+                    "SELECT set_config('role', 'folio_vault', true), set_config('folio.account_id', \(account), true)"
+                ) { _ in }
             }
             return try await body(transaction, try await cipher(for: account, transaction))
         }

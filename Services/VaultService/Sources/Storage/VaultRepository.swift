@@ -36,10 +36,13 @@ public struct VaultRepository: Sendable {
         let transfer = VaultTransfer(database: database)
         do {
             return try await database.withAccount(account, lockingWrites: true) { transaction, cipher in
-                var result = try await VaultWriteTransaction(
-                    transaction: transaction, cipher: cipher, account: account
-                )
-                .apply(write, session: session, creationKey: creationKey)
+                let writer = VaultWriteTransaction(transaction: transaction, cipher: cipher, account: account)
+                if let creation = VaultWriteTransaction.Creation(write) {
+                    return try await writer.create(
+                        creation, session: session, creationKey: creationKey, readingBack: readingBack,
+                        transfer: transfer)
+                }
+                var result = try await writer.apply(write, session: session, creationKey: creationKey)
                 result.movedTo =
                     session == .transient ? try await transfer.followMove(account, transaction, cipher) : nil
                 if readingBack, result.movedTo == nil, let changed = result.changedEntries {
@@ -239,18 +242,24 @@ struct VaultWriteTransaction {
     func insertEntry(id: String, kind: StoredEntry.Kind, _ content: RecordContent, unlessMade: Bool = false)
         async throws
     {
+        _ = try await transaction.execute(try entryInsert(id: id, kind: kind, content, unlessMade: unlessMade))
+    }
+
+    /// The statement of `insertEntry`: a new entry with a fresh record key, sealed.
+    func entryInsert(id: String, kind: StoredEntry.Kind, _ content: RecordContent, unlessMade: Bool) throws
+        -> PostgresQuery
+    {
         let key = cipher.newRecordKey()
         let wrapped = try cipher.wrapRecordKey(key, entryID: id)
         let body = try cipher.sealBody(
             content.payload, key: key, owner: account, schema: content.schema, version: content.version)
-        _ = try await transaction.execute(
-            """
+        return """
             INSERT INTO vault_entries (account_id, id, kind, schema, version, state, permission, owner_account_id,
                 record_key, body)
             VALUES (\(account), \(id), \(kind.rawValue), \(content.schema), \(Int64(content.version)), 'ACTIVE', 'OWNER',
                 \(account), \(wrapped), \(body))
             \(unescaped: unlessMade ? "ON CONFLICT (account_id, id) DO NOTHING" : "")
-            """)
+            """
     }
 
     /// The record key of an entry, opened, and the account that owns the entry.

@@ -46,31 +46,45 @@ struct VaultViewReader {
     }
 
     /// The entries with these local ids as they are now, and the counts. An id that is not in the vault (or
-    /// only as a purged tombstone) is `missing`.
+    /// only as a purged tombstone) is `missing`. Its three statements go in one hop (`queries`).
     func read(entries ids: [String]) async throws -> VaultViewPatch {
+        try patch(ids, from: try await transaction.queries(Self.queries(entries: ids)))
+    }
+
+    /// The statements that read entries `ids` (`patch(_:from:)` makes the patch of their rows): the entries,
+    /// their memberships, the counts. A caller may send them after statements of its own, in one hop.
+    static func queries(entries ids: [String]) -> [PostgresQuery] {
         let wanted = PostgresJSON(JSONValue.array(ids.map(JSONValue.string)).jsonString)
-        let rows = try await transaction.query(
+        return [
             """
             SELECT \(unescaped: Self.entryColumns)
             FROM vault_entries e LEFT JOIN vault_settings s ON s.entry_id = e.id
             WHERE e.state <> 'PURGED' AND e.id IN (SELECT jsonb_array_elements_text(\(wanted)))
-            """)
-        let memberships = try Memberships(
-            try await transaction.query(
-                """
-                SELECT \(unescaped: Memberships.columns) \(unescaped: Memberships.from)
-                    AND (m.folder_id IN (SELECT jsonb_array_elements_text(\(wanted)))
-                         OR m.member_id IN (SELECT jsonb_array_elements_text(\(wanted))))
-                ORDER BY m.folder_id, m.member_id
-                """))
+            """,
+            """
+            SELECT \(unescaped: Memberships.columns) \(unescaped: Memberships.from)
+                AND (m.folder_id IN (SELECT jsonb_array_elements_text(\(wanted)))
+                     OR m.member_id IN (SELECT jsonb_array_elements_text(\(wanted))))
+            ORDER BY m.folder_id, m.member_id
+            """,
+            countsQuery,
+        ]
+    }
+
+    /// The patch of entries `ids` from the rows of `queries(entries:)`, in their order.
+    func patch(_ ids: [String], from results: [[PostgresRow]]) throws -> VaultViewPatch {
+        guard results.count == 3 else {
+            throw VaultError.storage(message: "the read-back of \(ids.count) entries answered \(results.count) results")
+        }
+        let memberships = try Memberships(results[1])
         var found: [String: VaultViewPatch.Entry] = [:]
-        for row in rows {
+        for row in results[0] {
             let id = try row.decode(String.self, "id")
             found[id] = VaultViewPatch.Entry(
                 localID: id, folioID: try row.decode(String?.self, "folio_id"),
                 createdAt: try row.decode(Int64.self, "created_us"), change: try entry(row, memberships))
         }
-        let (pending, conflicts) = try await counts()
+        let (pending, conflicts) = try Self.counts(results[2])
         return VaultViewPatch(
             entries: ids.map { found[$0] ?? VaultViewPatch.Entry(localID: $0, change: .missing) }, pending: pending,
             conflicts: conflicts)
@@ -131,14 +145,18 @@ struct VaultViewReader {
     }
 
     private func counts() async throws -> (pending: UInt32, conflicts: UInt32) {
-        let counts = try await transaction.query(
-            """
-            SELECT (SELECT count(*) FROM vault_entries WHERE dirty)
-                 + (SELECT count(*) FROM vault_memberships WHERE dirty)
-                 + (SELECT count(*) FROM vault_settings WHERE dirty) AS pending,
-                   (SELECT count(*) FROM vault_entries WHERE conflict <> 'NONE') AS conflicts
-            """)
-        return (
+        try Self.counts(try await transaction.query(Self.countsQuery))
+    }
+
+    private static let countsQuery: PostgresQuery = """
+        SELECT (SELECT count(*) FROM vault_entries WHERE dirty)
+             + (SELECT count(*) FROM vault_memberships WHERE dirty)
+             + (SELECT count(*) FROM vault_settings WHERE dirty) AS pending,
+               (SELECT count(*) FROM vault_entries WHERE conflict <> 'NONE') AS conflicts
+        """
+
+    private static func counts(_ counts: [PostgresRow]) throws -> (pending: UInt32, conflicts: UInt32) {
+        (
             UInt32(clamping: try counts.first?.decode(Int64.self, "pending") ?? 0),
             UInt32(clamping: try counts.first?.decode(Int64.self, "conflicts") ?? 0)
         )
