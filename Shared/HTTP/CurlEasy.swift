@@ -7,6 +7,9 @@ private let curlGlobalInitResult: CURLcode = curl_global_init(Int(CURL_GLOBAL_AL
 /// One libcurl easy handle, reused across requests so its connection cache keeps connections alive.
 /// Only ever used by the worker thread that owns it.
 final class CurlEasy {
+    /// Bodies larger than this wait for the server's "100 Continue" before they are sent.
+    static let expectContinueAbove = 1 << 20
+
     private let handle: UnsafeMutableRawPointer
     private let errorBuffer: UnsafeMutablePointer<CChar>
 
@@ -47,8 +50,12 @@ final class CurlEasy {
                 }
                 headerList = appended
             }
-            // Without this libcurl waits for "100 Continue" before sending large bodies.
-            guard let appended = curl_slist_append(headerList, "Expect:") else {
+            // A large body waits for the server's "100 Continue" (at most a second), so a server that refuses
+            // it from the head (413) answers before it is sent: sent anyway, the server's close with the body
+            // unread resets the connection and the refusal is lost to a send failure. A small body goes out
+            // with the head ("Expect:" with no value stops libcurl from adding the header).
+            let expect = (request.body?.count ?? 0) > Self.expectContinueAbove ? "Expect: 100-continue" : "Expect:"
+            guard let appended = curl_slist_append(headerList, expect) else {
                 throw failure(CURLE_OUT_OF_MEMORY)
             }
             headerList = appended

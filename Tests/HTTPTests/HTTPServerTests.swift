@@ -52,6 +52,19 @@ final class HTTPServerTests: XCTestCase {
         await server.shutdown()
     }
 
+    func testTheClientGetsThe413OfABodyFarLargerThanTheSocketBuffersHold() async throws {
+        let server = try startServer(.init(maxBodySize: 1024)) { request in
+            HTTPResponse(status: 200, text: "got \(request.body.count)")
+        }
+        let client = HTTPClient()
+        let huge = [UInt8](repeating: 65, count: 32 * 1024 * 1024)
+        for attempt in 0..<5 {
+            let rejected = try await client.send(HTTPClientRequest(method: "POST", url: url(server, "/"), body: huge))
+            XCTAssertEqual(rejected.status, 413, "attempt \(attempt)")
+        }
+        await server.shutdown()
+    }
+
     func testPathWithABodyLimitOfItsOwnTakesBodiesOverMaxBodySizeAndRefusesOnesOverItsLimitWithItsResponse()
         async throws
     {
