@@ -6,6 +6,23 @@ extension FolioVaultClient {
         try await call("POST", "/v1/vault/records", body: record, idempotencyKey: idempotencyKey)
     }
 
+    /// `POST /v1/vault/records/batch`: creates up to 500 records or folders in one call (and one
+    /// idempotency key); answers one result per create, in order: the record, or that create's own refusal.
+    /// A malformed create throws INVALID_REQUEST for the whole call, and nothing is created.
+    public func createRecords(_ records: [FolioVaultRecordCreate], idempotencyKey: String)
+        async throws(FolioVaultError) -> [FolioVaultCreateResult]
+    {
+        let answer: FolioVaultRecordBatchAnswer = try await call(
+            "POST", "/v1/vault/records/batch", body: FolioVaultRecordBatch(records: records),
+            idempotencyKey: idempotencyKey)
+        guard answer.results.count == records.count else {
+            throw FolioVaultError(
+                .malformedResponse(
+                    "POST /v1/vault/records/batch: \(answer.results.count) results for \(records.count) creates"))
+        }
+        return answer.results
+    }
+
     /// `GET /v1/vault/records/{recordId}`: the record as this account sees it.
     public func record(id: String) async throws(FolioVaultError) -> FolioVaultRecord {
         try await call("GET", Self.recordPath(id))
