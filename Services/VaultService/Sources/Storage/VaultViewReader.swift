@@ -26,7 +26,7 @@ struct VaultViewReader {
         for row in rows {
             let id = try row.decode(String.self, "id")
             let key = VaultEntryKey(createdAt: try row.decode(Int64.self, "created_us"), localID: id)
-            switch try entry(row, memberships) {
+            switch try entry(row, memberships, id: id) {
             case .record(let record): view.append(record: record, key: key)
             case .folder(let folder): view.append(folder: folder, key: key)
             case .unreadable, .missing: view.unreadable.append(id)
@@ -68,7 +68,7 @@ struct VaultViewReader {
             let id = try row.decode(String.self, "id")
             found[id] = VaultViewPatch.Entry(
                 localID: id, folioID: try row.decode(String?.self, "folio_id"),
-                createdAt: try row.decode(Int64.self, "created_us"), change: try entry(row, memberships))
+                createdAt: try row.decode(Int64.self, "created_us"), change: try entry(row, memberships, id: id))
         }
         let (pending, conflicts) = try await counts()
         return VaultViewPatch(
@@ -107,9 +107,9 @@ struct VaultViewReader {
         }
     }
 
-    /// One entry row, opened: a record or a folder, or unreadable when its key or body does not open.
-    private func entry(_ row: PostgresRow, _ memberships: Memberships) throws -> VaultViewPatch.Change {
-        let id = try row.decode(String.self, "id")
+    /// One entry row (whose `id` the caller read: the record's strings share that one copy), opened: a record or
+    /// a folder, or unreadable when its key or body does not open.
+    private func entry(_ row: PostgresRow, _ memberships: Memberships, id: String) throws -> VaultViewPatch.Change {
         do {
             let header = try header(row, shownID: try row.decode(String?.self, "folio_id") ?? id)
             let key = try cipher.unwrapRecordKey(try row.decode([UInt8].self, "record_key"), entryID: id)
