@@ -149,7 +149,17 @@ struct VaultViewReader {
             let permission = RecordPermission.stored(try row.decode(String.self, "permission")),
             let conflict = ConflictState.stored(try row.decode(String.self, "conflict"))
         else { throw VaultError.storage(message: "\(shownID) is not a vault entry") }
-        let attachments = try row.decode(PostgresJSON.self, "attachments").decode([String].self)
+        // JSONParser, not JSONDecoder: a vault of thousands of records reads this column once per record.
+        let list = try JSONParser.parse(try row.decode(PostgresJSON.self, "attachments").text)
+        guard let items = list.arrayValue else {
+            throw VaultError.storage(message: "\(shownID) has no attachment list")
+        }
+        let attachments = try items.map { item in
+            guard let id = item.stringValue else {
+                throw VaultError.storage(message: "\(shownID) lists an attachment that is not an id")
+            }
+            return id
+        }
         func seconds(_ column: String) throws -> Int64? {
             try row.decode(Date?.self, column).map { Int64($0.timeIntervalSince1970) }
         }
