@@ -1,3 +1,5 @@
+import FolioModel
+
 extension FolioVaultClient {
     /// `POST /v1/vault/records`: creates a record or folder at revision 1.
     public func createRecord(_ record: FolioVaultRecordCreate, idempotencyKey: String) async throws(FolioVaultError)
@@ -12,13 +14,25 @@ extension FolioVaultClient {
     public func createRecords(_ records: [FolioVaultRecordCreate], idempotencyKey: String)
         async throws(FolioVaultError) -> [FolioVaultCreateResult]
     {
-        let answer: FolioVaultRecordBatchAnswer = try await call(
-            "POST", "/v1/vault/records/batch", body: FolioVaultRecordBatch(records: records),
-            idempotencyKey: idempotencyKey)
+        let path = "/v1/vault/records/batch"
+        let json: JSONValue
+        do {
+            json = try await client.callJSON(
+                try FolioCall(
+                    "POST", path, encoding: FolioVaultRecordBatch(records: records), headers: access.headers,
+                    idempotencyKey: idempotencyKey))
+        } catch {
+            throw FolioVaultError(error)
+        }
+        let answer: FolioVaultRecordBatchAnswer
+        do {
+            answer = try FolioVaultRecordBatchAnswer(json: json)
+        } catch {
+            throw FolioVaultError(.malformedResponse("POST \(path): \(error)"))
+        }
         guard answer.results.count == records.count else {
             throw FolioVaultError(
-                .malformedResponse(
-                    "POST /v1/vault/records/batch: \(answer.results.count) results for \(records.count) creates"))
+                .malformedResponse("POST \(path): \(answer.results.count) results for \(records.count) creates"))
         }
         return answer.results
     }

@@ -23,6 +23,8 @@ final class VaultBatchCreateTests: VaultTestCase {
         XCTAssertEqual(results.map { $0.record?.kind }, [.record, .record, .record, .folder])
         XCTAssertTrue(results.allSatisfy { $0.error == nil && $0.record?.revision == 1 })
         let first = try XCTUnwrap(results.first?.record)
+        let position = try XCTUnwrap(results.first?.created, "where the record is, read without decoding it")
+        XCTAssertEqual([position.id, String(position.revision), position.state.rawValue], [first.id, "1", "ACTIVE"])
         let read = try await chen.vault.record(id: first.id)
         XCTAssertEqual(read, first, "a created record reads back as answered")
         let stored = try await harness.admin.vaultAccount(id: chen.accountId)

@@ -69,8 +69,9 @@ extension VaultPush {
         var single: [PushItem] = []
         var failures = 0
         for (item, result) in zip(items, results) {
-            let record = result.record ?? (result.error?.code == .recordExists ? result.error?.currentRecord : nil)
-            guard let record else {
+            let existing = result.error?.code == .recordExists ? result.error?.currentRecord : nil
+            let made = result.created.map { Position(id: $0.id, revision: $0.revision, state: $0.state) }
+            guard let at = made ?? existing.map({ Position($0) }) else {
                 failures += 1
                 let refusal = FolioClientError.api(
                     status: result.status, code: result.error?.rawCode ?? "HTTP_\(result.status)",
@@ -78,8 +79,8 @@ extension VaultPush {
                 log(item, FolioVaultError(failure: result.error, underlying: refusal))
                 continue
             }
-            if record.state == .active {
-                created.append((item, Position(record)))
+            if at.state == .active {
+                created.append((item, at))
             } else {
                 single.append(item)
             }
