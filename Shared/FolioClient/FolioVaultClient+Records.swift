@@ -18,8 +18,8 @@ extension FolioVaultClient {
         let json: JSONValue
         do {
             json = try await client.callJSON(
-                try FolioCall(
-                    "POST", path, encoding: FolioVaultRecordBatch(records: records), headers: access.headers,
+                FolioCall(
+                    "POST", path, body: FolioVaultRecordBatch(records: records).json, headers: access.headers,
                     idempotencyKey: idempotencyKey))
         } catch {
             throw FolioVaultError(error)

@@ -11,6 +11,21 @@ public struct FolioVaultRecordBatch: Encodable, Sendable, Equatable {
     public init(records: [FolioVaultRecordCreate]) {
         self.records = records
     }
+
+    /// The body as `FolioWireJSON.encode` writes it (members without a value left out), built member by member:
+    /// going through `Encodable` was the largest part of a pusher's own work on a batch of 500.
+    public var json: JSONValue {
+        let creates = records.map { create -> JSONValue in
+            var members: [String: JSONValue] = [
+                "kind": ["type": .string(create.kind.rawValue)], "schema": .string(create.schema),
+                "version": .int(Int64(create.version)), "ciphertext": .string(create.ciphertext.base64URL),
+            ]
+            if let wrappedKey = create.wrappedKey { members["wrappedKey"] = .string(wrappedKey.base64URL) }
+            if let clientId = create.clientId { members["clientId"] = .string(clientId) }
+            return .object(members)
+        }
+        return ["records": .array(creates)]
+    }
 }
 
 /// The answer of a batch create, `{"results": [...]}`: one result per create, in the order they were sent.

@@ -111,6 +111,14 @@ final class VaultBatchCreateTests: VaultTestCase {
         XCTAssertTrue(full.allSatisfy { $0.status == 201 })
     }
 
+    func testTheBatchBodyBuiltMemberByMemberIsTheEncodedWireShape() throws {
+        let batch = FolioVaultRecordBatch(records: [
+            try note("D_1"), FolioVaultRecordCreate(schema: "note", version: 4_294_967_295, ciphertext: [0xFB, 0xFF]),
+            FolioVaultRecordCreate(kind: .folder, schema: "folder", version: 0, ciphertext: [1], clientId: "F_1"),
+        ])
+        XCTAssertEqual(batch.json, try FolioWireJSON.encode(batch))
+    }
+
     func testABatchNeedsASessionAndAnIdempotencyKey() async throws {
         let harness = try await startEmulator()
         let chen = try await user(harness, Self.chen)
