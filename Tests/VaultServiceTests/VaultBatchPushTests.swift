@@ -98,23 +98,29 @@ final class VaultBatchPushTests: IssuedDocumentTestCase {
         XCTAssertEqual(pending.count, 0)
     }
 
-    func testOnlyEntriesThatNeedJustACreateGoInBatches() {
+    func testOnlyEntriesThatNeedJustACreateGoInBatchesOnceThereAreMoreThanAPassPushesAtOnce() {
         func item(_ id: String, folioID: String? = nil, state: StoredEntry.State = .active) -> PushItem {
             PushItem(
                 id: id, folioID: folioID, kind: .record, schema: "note", version: 1, state: state, folioState: nil,
                 bodyDirty: true, body: [1, 2, 3], recordKey: [4], revision: folioID == nil ? nil : 1, localSeq: 1)
         }
-        let units = VaultPush.units([
-            item("D_1"), item("D_2", folioID: "rec_2"), item("D_3"), item("D_4", state: .deleted),
-            item("D_5", state: .purged), item("D_6"),
-        ])
-        let shape = units.map { unit -> [String] in
-            switch unit {
-            case .creates(let items): items.map(\.id)
-            case .entry(let item): [item.id]
+        func shape(_ units: [VaultPush.Unit]) -> [[String]] {
+            units.map { unit in
+                switch unit {
+                case .creates(let items): items.map(\.id)
+                case .entry(let item): [item.id]
+                }
             }
         }
-        XCTAssertEqual(shape, [["D_1", "D_3", "D_6"], ["D_2"], ["D_4"], ["D_5"]])
+        let mixed = [
+            item("D_1"), item("D_2", folioID: "rec_2"), item("D_3"), item("D_4", state: .deleted),
+            item("D_5", state: .purged), item("D_6"), item("D_7"), item("D_8"),
+        ]
+        XCTAssertEqual(
+            shape(VaultPush.units(mixed)), [["D_1", "D_3", "D_6", "D_7", "D_8"], ["D_2"], ["D_4"], ["D_5"]])
+        XCTAssertEqual(
+            shape(VaultPush.units(Array(mixed.prefix(6)))), [["D_1"], ["D_2"], ["D_3"], ["D_4"], ["D_5"], ["D_6"]],
+            "no more creates than a pass pushes at once: each entry on its own")
         let many = VaultPush.units((0..<1_001).map { item("D_\($0)") })
         let sizes = many.map { unit -> Int in
             if case .creates(let items) = unit { return items.count }

@@ -19,8 +19,10 @@ extension VaultPush {
 
     /// The entries as units: those that only need a create in batches of at most
     /// ``FolioVaultRecordBatch/maxRecords`` and about ``batchBytes``, first; every other entry on its own, in
-    /// order.
+    /// order. No more creates than a pass pushes at once (``VaultSync/pushWidth``) take one round of calls
+    /// anyway: then every entry goes on its own.
     static func units(_ items: [PushItem]) -> [Unit] {
+        guard items.count(where: onlyCreates) > VaultSync.pushWidth else { return items.map { .entry($0) } }
         var batches: [[PushItem]] = []
         var current: [PushItem] = []
         var bytes = 0
