@@ -65,7 +65,9 @@ public struct FolioVaultCreateResult: Sendable, Equatable {
         self.status = Int(status)
         // `nil` in the closure would be JSONValue's null literal: `.none` is the missing record.
         recordJSON = json["record"].flatMap { $0.isNull ? .none : $0 }
-        error = try json["error"].flatMap { $0.isNull ? nil : try FolioWireJSON.decode(FolioVaultFailure.self, from: $0) }
+        error = try json["error"].flatMap {
+            $0.isNull ? nil : try FolioWireJSON.decode(FolioVaultFailure.self, from: $0)
+        }
         guard (recordJSON == nil) != (error == nil) else {
             throw JSONCodingError("results[\(index)] must hold either a record or an error")
         }

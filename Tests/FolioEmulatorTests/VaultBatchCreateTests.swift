@@ -15,7 +15,8 @@ final class VaultBatchCreateTests: VaultTestCase {
     func testABatchCreatesEveryRecordAndAnswersThemInTheOrderSent() async throws {
         let harness = try await startEmulator()
         let chen = try await user(harness, Self.chen)
-        let creates = try (0..<3).map { try note("D_\($0)", "note \($0)") }
+        let creates =
+            try (0..<3).map { try note("D_\($0)", "note \($0)") }
             + [FolioVaultRecordCreate(kind: .folder, schema: "folder", version: 1, ciphertext: try Self.seal("Trips"))]
         let results = try await chen.vault.createRecords(creates, idempotencyKey: key())
         XCTAssertEqual(results.map(\.status), [201, 201, 201, 201])

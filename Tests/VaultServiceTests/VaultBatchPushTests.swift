@@ -70,7 +70,8 @@ final class VaultBatchPushTests: IssuedDocumentTestCase {
         XCTAssertNil(outcome.error)
         XCTAssertEqual(outcome.recordFailures, 0)
         let after = try await admin.vaultAccount(id: chen.id).records
-        XCTAssertEqual(after - before, 5, "the three records Folio had were found by their client ids, not created again")
+        XCTAssertEqual(
+            after - before, 5, "the three records Folio had were found by their client ids, not created again")
         let view = try await services.repository.view(account: chen.id)
         XCTAssertTrue(view.records.allSatisfy { !$0.header.sync.dirty })
         let shown = Dictionary(uniqueKeysWithValues: view.records.map { ($0.key, $0.header.id) })
