@@ -1,9 +1,40 @@
+import FolioModel
+
 extension FolioVaultClient {
     /// `POST /v1/vault/records`: creates a record or folder at revision 1.
     public func createRecord(_ record: FolioVaultRecordCreate, idempotencyKey: String) async throws(FolioVaultError)
         -> FolioVaultRecord
     {
         try await call("POST", "/v1/vault/records", body: record, idempotencyKey: idempotencyKey)
+    }
+
+    /// `POST /v1/vault/records/batch`: creates up to 500 records or folders in one call (and one
+    /// idempotency key); answers one result per create, in order: the record, or that create's own refusal.
+    /// A malformed create throws INVALID_REQUEST for the whole call, and nothing is created.
+    public func createRecords(_ records: [FolioVaultRecordCreate], idempotencyKey: String)
+        async throws(FolioVaultError) -> [FolioVaultCreateResult]
+    {
+        let path = "/v1/vault/records/batch"
+        let json: JSONValue
+        do {
+            json = try await client.callJSON(
+                FolioCall(
+                    "POST", path, body: FolioVaultRecordBatch(records: records).json, headers: access.headers,
+                    idempotencyKey: idempotencyKey))
+        } catch {
+            throw FolioVaultError(error)
+        }
+        let answer: FolioVaultRecordBatchAnswer
+        do {
+            answer = try FolioVaultRecordBatchAnswer(json: json)
+        } catch {
+            throw FolioVaultError(.malformedResponse("POST \(path): \(error)"))
+        }
+        guard answer.results.count == records.count else {
+            throw FolioVaultError(
+                .malformedResponse("POST \(path): \(answer.results.count) results for \(records.count) creates"))
+        }
+        return answer.results
     }
 
     /// `GET /v1/vault/records/{recordId}`: the record as this account sees it.

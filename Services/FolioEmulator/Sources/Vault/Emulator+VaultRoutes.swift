@@ -4,6 +4,9 @@ extension Emulator {
         router.add("POST", "/v1/vault/records", .apiKey) { emulator, request throws(APIError) in
             try await emulator.createVaultRecord(request)
         }
+        router.add("POST", "/v1/vault/records/batch", .apiKey) { emulator, request throws(APIError) in
+            try await emulator.createVaultRecords(request)
+        }
         router.add("GET", "/v1/vault/records", .apiKey) { emulator, request in emulator.listVaultRecords(request) }
         router.add("GET", "/v1/vault/records/{recordId}", .apiKey) { emulator, request in
             emulator.readVaultRecord(request)

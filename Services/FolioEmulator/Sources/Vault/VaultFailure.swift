@@ -34,10 +34,15 @@ struct VaultFailure: Error, Equatable, CustomStringConvertible {
     var description: String { "\(status) \(code): \(message)" }
 
     var response: HTTPResponse {
+        .json(["error": errorObject], status: status)
+    }
+
+    /// The `error` object of the answer (also one item's error in a batch create).
+    var errorObject: JSONValue {
         var members: [String: JSONValue] = ["code": .string(code), "message": .string(message)]
         if let current { members["current"] = current }
         if let receivedBytes { members["receivedBytes"] = .int(Int64(receivedBytes)) }
-        return .json(["error": .object(members)], status: status)
+        return .object(members)
     }
 
     static func invalidRequest(_ message: String) -> VaultFailure {

@@ -18,6 +18,8 @@ enum VaultLimits {
     /// A page of the change feed or the record list stops before its items' JSON passes this, so answers
     /// stay well under FolioClient's 4 MiB default.
     static let pageBytes = 2 << 20
+    /// Creates in one `POST /v1/vault/records/batch`; the 1 MiB request limit holds too.
+    static let batchRecords = 500
     static let ingestRecords = 10_000
     static let ingestGenerated = 100_000
     static let maxWaitSeconds = 30

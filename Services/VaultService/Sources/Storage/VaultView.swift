@@ -3,9 +3,10 @@ import WireModel
 
 /// What the vault of an account holds, as a VaultStore shows it, read in one transaction.
 ///
-/// Besides its public fields the view keeps each entry's wire JSON and where it sorts, so a store builds its
-/// model without encoding every record again and takes in the entries one write changed (a
-/// ``VaultViewPatch``) without reading the whole vault.
+/// The view keeps each entry as its wire JSON only, with where it sorts: a store builds its model from that
+/// JSON without encoding every record again (the model shares it), takes in the entries one write changed (a
+/// ``VaultViewPatch``) without reading the whole vault, and holds one copy of each record, not a decoded one
+/// beside its JSON. `records` and `folders` read the entries back from that JSON.
 public struct VaultView: Sendable, Equatable, Codable {
     public var records: [VaultRecord] {
         get { recordList.items }
@@ -52,12 +53,18 @@ public struct VaultView: Sendable, Equatable, Codable {
     /// meanwhile): the view cannot tell what it showed for it, so the caller reads the whole vault instead.
     public mutating func apply(_ patch: VaultViewPatch) -> Bool {
         guard !patch.entries.contains(where: { $0.change == .missing }) else { return false }
+        // The entry shows under its local id until Folio confirms it, then under Folio's id. A patch names each
+        // entry once, so what it read again leaves the lists in one pass, then goes back in where it sorts.
+        var shownIDs: Set<String> = []
         for entry in patch.entries {
-            // The entry shows under its local id until Folio confirms it, then under Folio's id.
-            let shownIDs = [entry.localID] + (entry.folioID.map { [$0] } ?? [])
-            recordList.remove(shownIDs: shownIDs)
-            folderList.remove(shownIDs: shownIDs)
-            unreadable.removeAll { $0 == entry.localID }
+            shownIDs.insert(entry.localID)
+            if let folioID = entry.folioID { shownIDs.insert(folioID) }
+        }
+        recordList.remove(shownIDs: shownIDs)
+        folderList.remove(shownIDs: shownIDs)
+        let localIDs = Set(patch.entries.map(\.localID))
+        unreadable.removeAll { localIDs.contains($0) }
+        for entry in patch.entries {
             let key = VaultEntryKey(createdAt: entry.createdAt, localID: entry.localID)
             switch entry.change {
             case .record(let record): recordList.insert(record, key: key)
@@ -71,9 +78,20 @@ public struct VaultView: Sendable, Equatable, Codable {
         return true
     }
 
+    /// Records' JSON holds every field of a record, so equal JSON is equal records (and the same for folders).
     public static func == (left: VaultView, right: VaultView) -> Bool {
-        left.records == right.records && left.folders == right.folders && left.pending == right.pending
-            && left.conflicts == right.conflicts && left.unreadable == right.unreadable && left.sharing == right.sharing
+        left.recordList.json == right.recordList.json && left.folderList.json == right.folderList.json
+            && left.pending == right.pending && left.conflicts == right.conflicts && left.unreadable == right.unreadable
+            && left.sharing == right.sharing
+    }
+
+    /// This view (read again), with the JSON of every record and folder that did not change taken from
+    /// `earlier`: the store then keeps one copy of them, not one per read.
+    func sharing(with earlier: VaultView) -> VaultView {
+        var view = self
+        view.recordList.share(with: earlier.recordList)
+        view.folderList.share(with: earlier.folderList)
+        return view
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -113,30 +131,30 @@ struct VaultEntryKey: Sendable, Equatable, Comparable {
     }
 }
 
-/// A record or a folder as the view holds it.
-protocol VaultViewItem: WireValue {
-    var key: String { get }
-    var header: RecordHeader { get }
-}
+/// A record or a folder as the view holds it: its wire JSON.
+protocol VaultViewItem: WireValue {}
 
 extension VaultRecord: VaultViewItem {}
 extension VaultFolder: VaultViewItem {}
 
-/// The records (or folders) of a view in order, each with its wire JSON and its sort key; an item set from
-/// outside (a test's view) has no key and sorts before every read one.
+/// The records (or folders) of a view in order, each kept as its wire JSON only (what the model shows; the
+/// items are read back from it when asked for), with its sort key; an item set from outside (a test's view)
+/// has no key and sorts before every read one.
 struct VaultViewList<Item: VaultViewItem>: Sendable, Equatable {
-    private(set) var items: [Item]
     private(set) var json: [JSONValue]
     private var keys: [VaultEntryKey?]
 
     init(_ items: [Item]) {
-        self.items = items
         json = items.map { $0.json }
         keys = Array(repeating: nil, count: items.count)
     }
 
+    /// The items, read back from their JSON (which every item writes and reads whole).
+    var items: [Item] {
+        json.enumerated().compactMap { index, value in try? Item(json: value, path: "items[\(index)]") }
+    }
+
     mutating func append(_ item: Item, key: VaultEntryKey) {
-        items.append(item)
         json.append(item.json)
         keys.append(key)
     }
@@ -144,19 +162,35 @@ struct VaultViewList<Item: VaultViewItem>: Sendable, Equatable {
     /// Inserts after every item that sorts before it; a new entry usually goes last, so the search starts
     /// there.
     mutating func insert(_ item: Item, key: VaultEntryKey) {
-        var index = items.count
+        var index = json.count
         while index > 0, let before = keys[index - 1], key < before { index -= 1 }
-        items.insert(item, at: index)
         json.insert(item.json, at: index)
         keys.insert(key, at: index)
     }
 
-    mutating func remove(shownIDs: [String]) {
-        guard let index = items.firstIndex(where: { shownIDs.contains($0.key) || shownIDs.contains($0.header.id) })
-        else { return }
-        items.remove(at: index)
-        json.remove(at: index)
-        keys.remove(at: index)
+    /// Removes the items shown under one of `shownIDs` (their key or their header's id).
+    mutating func remove(shownIDs: Set<String>) {
+        let gone = json.map { value in
+            [value["key"], value["header"]?["id"]].contains { $0?.stringValue.map(shownIDs.contains) == true }
+        }
+        guard gone.contains(true) else { return }
+        json = json.indices.filter { !gone[$0] }.map { json[$0] }
+        keys = keys.indices.filter { !gone[$0] }.map { keys[$0] }
+    }
+
+    /// Takes the JSON of `earlier` for each item that reads the same there (same key, same JSON), so a view read
+    /// again shares what did not change with the one it replaces, and the model built from either does too.
+    mutating func share(with earlier: VaultViewList<Item>) {
+        guard !earlier.json.isEmpty else { return }
+        var kept: [String: JSONValue] = [:]
+        kept.reserveCapacity(earlier.json.count)
+        for value in earlier.json {
+            if let key = value["key"]?.stringValue { kept[key] = value }
+        }
+        for index in json.indices {
+            guard let key = json[index]["key"]?.stringValue, let old = kept[key], old == json[index] else { continue }
+            json[index] = old
+        }
     }
 }
 

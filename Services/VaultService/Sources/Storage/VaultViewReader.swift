@@ -26,7 +26,7 @@ struct VaultViewReader {
         for row in rows {
             let id = try row.decode(String.self, "id")
             let key = VaultEntryKey(createdAt: try row.decode(Int64.self, "created_us"), localID: id)
-            switch try entry(row, memberships) {
+            switch try entry(row, memberships, id: id) {
             case .record(let record): view.append(record: record, key: key)
             case .folder(let folder): view.append(folder: folder, key: key)
             case .unreadable, .missing: view.unreadable.append(id)
@@ -82,7 +82,7 @@ struct VaultViewReader {
             let id = try row.decode(String.self, "id")
             found[id] = VaultViewPatch.Entry(
                 localID: id, folioID: try row.decode(String?.self, "folio_id"),
-                createdAt: try row.decode(Int64.self, "created_us"), change: try entry(row, memberships))
+                createdAt: try row.decode(Int64.self, "created_us"), change: try entry(row, memberships, id: id))
         }
         let (pending, conflicts) = try Self.counts(results[2])
         return VaultViewPatch(
@@ -121,9 +121,9 @@ struct VaultViewReader {
         }
     }
 
-    /// One entry row, opened: a record or a folder, or unreadable when its key or body does not open.
-    private func entry(_ row: PostgresRow, _ memberships: Memberships) throws -> VaultViewPatch.Change {
-        let id = try row.decode(String.self, "id")
+    /// One entry row (whose `id` the caller read: the record's strings share that one copy), opened: a record or
+    /// a folder, or unreadable when its key or body does not open.
+    private func entry(_ row: PostgresRow, _ memberships: Memberships, id: String) throws -> VaultViewPatch.Change {
         do {
             let header = try header(row, shownID: try row.decode(String?.self, "folio_id") ?? id)
             let key = try cipher.unwrapRecordKey(try row.decode([UInt8].self, "record_key"), entryID: id)
@@ -167,7 +167,17 @@ struct VaultViewReader {
             let permission = RecordPermission.stored(try row.decode(String.self, "permission")),
             let conflict = ConflictState.stored(try row.decode(String.self, "conflict"))
         else { throw VaultError.storage(message: "\(shownID) is not a vault entry") }
-        let attachments = try row.decode(PostgresJSON.self, "attachments").decode([String].self)
+        // JSONParser, not JSONDecoder: a vault of thousands of records reads this column once per record.
+        let list = try JSONParser.parse(try row.decode(PostgresJSON.self, "attachments").text)
+        guard let items = list.arrayValue else {
+            throw VaultError.storage(message: "\(shownID) has no attachment list")
+        }
+        let attachments = try items.map { item in
+            guard let id = item.stringValue else {
+                throw VaultError.storage(message: "\(shownID) lists an attachment that is not an id")
+            }
+            return id
+        }
         func seconds(_ column: String) throws -> Int64? {
             try row.decode(Date?.self, column).map { Int64($0.timeIntervalSince1970) }
         }

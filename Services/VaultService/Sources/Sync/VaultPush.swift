@@ -70,18 +70,19 @@ struct VaultPush {
         }
         guard item.state != .purged else { return nil }
         do {
-            return Position(
-                try await client.createRecord(
-                    FolioVaultRecordCreate(
-                        kind: item.kind == .folder ? .folder : .record,
-                        schema: FolioSchemaName.qualified(item.schema, organization: organization),
-                        version: item.version,
-                        ciphertext: item.body, wrappedKey: item.recordKey, clientId: item.id),
-                    idempotencyKey: key))
+            return Position(try await client.createRecord(createBody(item), idempotencyKey: key))
         } catch {
             // A lost create is found by its client id.
             guard error.code == .recordExists, let current = error.failure?.currentRecord else { throw error }
             return Position(current)
         }
+    }
+
+    /// What Folio gets to create the entry: its sealed body and wrapped key, and its local id as client id.
+    func createBody(_ item: PushItem) -> FolioVaultRecordCreate {
+        FolioVaultRecordCreate(
+            kind: item.kind == .folder ? .folder : .record,
+            schema: FolioSchemaName.qualified(item.schema, organization: organization), version: item.version,
+            ciphertext: item.body, wrappedKey: item.recordKey, clientId: item.id)
     }
 }

@@ -133,8 +133,8 @@ public struct VaultSync: Sendable {
         }
     }
 
-    /// Entries pushed at once: each entry's steps stay in order, different entries do not wait for each
-    /// other. As many as the Folio client's connections.
+    /// Entries (or batches of creates) pushed at once: each entry's steps stay in order, different entries do
+    /// not wait for each other. As many as the Folio client's connections.
     static let pushWidth = 4
 
     /// Pushes every change; a record Folio refuses for a reason of its own counts as a failure, a call that
@@ -173,34 +173,42 @@ public struct VaultSync: Sendable {
         return failures
     }
 
-    /// Pushes the entries, `pushWidth` at a time; returns how many Folio refused. A call that does not reach
-    /// Folio ends the pass: the entries under way finish or fail, no more start.
+    /// Pushes the entries, `pushWidth` units at a time (an entry, or a batch of entries that only need a create);
+    /// returns how many Folio refused. A call that does not reach Folio ends the pass: the units under way
+    /// finish or fail, no more start.
     private func pushEntries(_ items: [PushItem], _ push: VaultPush) async throws -> Int {
         let logger = self.logger
+        let log: @Sendable (PushItem, any Error) -> Void = { item, error in
+            logger?.warning("vault record not pushed", ["entry": item.id, "error": String(describing: error)])
+        }
         return try await withThrowingTaskGroup(of: Int.self) { group in
-            var pending = items[...]
-            func start(_ item: PushItem) {
+            var pending = VaultPush.units(items)[...]
+            func start(_ unit: VaultPush.Unit) {
                 group.addTask {
-                    do {
-                        try await push.push(item)
-                        return 0
-                    } catch let error as FolioVaultError where Self.endsPass(error) {
-                        throw error
-                    } catch {
-                        logger?.warning(
-                            "vault record not pushed", ["entry": item.id, "error": String(describing: error)])
-                        return 1
+                    switch unit {
+                    case .creates(let items):
+                        return try await push.pushCreates(items, log: log)
+                    case .entry(let item):
+                        do {
+                            try await push.push(item)
+                            return 0
+                        } catch let error as FolioVaultError where Self.endsPass(error) {
+                            throw error
+                        } catch {
+                            log(item, error)
+                            return 1
+                        }
                     }
                 }
             }
             for _ in 0..<Self.pushWidth {
-                guard let item = pending.popFirst() else { break }
-                start(item)
+                guard let unit = pending.popFirst() else { break }
+                start(unit)
             }
             var failures = 0
             while let failed = try await group.next() {
                 failures += failed
-                if let item = pending.popFirst() { start(item) }
+                if let unit = pending.popFirst() { start(unit) }
             }
             return failures
         }

@@ -1,4 +1,5 @@
 import FolioClient
+import FolioModel
 import Foundation
 import Postgres
 
@@ -100,6 +101,29 @@ struct VaultSyncTables: Sendable {
                     dirty = CASE WHEN local_seq = \(item.localSeq) THEN false ELSE dirty END,
                     body_dirty = CASE WHEN local_seq = \(item.localSeq) THEN false ELSE body_dirty END
                 WHERE id = \(item.id)
+                """)
+        }
+    }
+
+    /// Folio has each entry at its position (active, after a batch create), in one statement: each is clean
+    /// unless it changed since it was read.
+    func pushed(_ positions: [(PushItem, VaultPush.Position)], account: String) async throws {
+        guard !positions.isEmpty else { return }
+        let rows: [JSONValue] = positions.map { item, at in
+            [
+                "id": .string(item.id), "folio_id": .string(at.id), "revision": .int(at.revision),
+                "folio_state": .string(at.state.rawValue), "local_seq": .int(item.localSeq),
+            ]
+        }
+        try await database.withAccount(account) { transaction, _ in
+            _ = try await transaction.execute(
+                """
+                UPDATE vault_entries AS e SET folio_id = p.folio_id, revision = p.revision, folio_state = p.folio_state,
+                    dirty = CASE WHEN e.local_seq = p.local_seq THEN false ELSE e.dirty END,
+                    body_dirty = CASE WHEN e.local_seq = p.local_seq THEN false ELSE e.body_dirty END
+                FROM jsonb_to_recordset(\(PostgresJSON(JSONValue.array(rows).jsonString)))
+                    AS p(id text, folio_id text, revision bigint, folio_state text, local_seq bigint)
+                WHERE e.id = p.id
                 """)
         }
     }

@@ -51,7 +51,7 @@ public struct VaultReducer: StoreReducer {
             return effects
         case .viewLoaded(let requestID, let view):
             guard state.settle(requestID, for: .read) else { return [] }
-            state.view = view
+            state.view = view.sharing(with: state.view)
             return viewRead(&state) + loadPending(&state)
         case .entriesLoaded(let requestID, let patch):
             guard state.settle(requestID, for: .read) else { return [] }

@@ -1,0 +1,111 @@
+import FolioClient
+
+/// Entries that only need a create at Folio go there in batches (`POST /v1/vault/records/batch`), and what Folio
+/// answered is recorded in one transaction per batch.
+extension VaultPush {
+    /// What a pass pushes as one piece of work: an entry on its own, or a batch of creates.
+    enum Unit: Sendable {
+        case entry(PushItem)
+        case creates([PushItem])
+    }
+
+    /// A batch's requests stay under the 1 MiB Folio takes, with room for the JSON around the bytes.
+    static let batchBytes = 768 * 1024
+
+    /// True for an entry Folio does not have yet and that stays active: a create is all it needs.
+    static func onlyCreates(_ item: PushItem) -> Bool {
+        item.folioID == nil && item.state == .active
+    }
+
+    /// The entries as units: those that only need a create in batches of at most
+    /// ``FolioVaultRecordBatch/maxRecords`` and about ``batchBytes``, first; every other entry on its own, in
+    /// order. No more creates than a pass pushes at once (``VaultSync/pushWidth``) take one round of calls
+    /// anyway: then every entry goes on its own.
+    static func units(_ items: [PushItem]) -> [Unit] {
+        guard items.count(where: onlyCreates) > VaultSync.pushWidth else { return items.map { .entry($0) } }
+        var batches: [[PushItem]] = []
+        var current: [PushItem] = []
+        var bytes = 0
+        var others: [Unit] = []
+        for item in items {
+            guard onlyCreates(item) else {
+                others.append(.entry(item))
+                continue
+            }
+            let size =
+                (item.body.count + item.recordKey.count) * 4 / 3 + item.id.utf8.count + item.schema.utf8.count
+                + 160
+            if !current.isEmpty, current.count == FolioVaultRecordBatch.maxRecords || bytes + size > batchBytes {
+                batches.append(current)
+                current = []
+                bytes = 0
+            }
+            current.append(item)
+            bytes += size
+        }
+        if !current.isEmpty { batches.append(current) }
+        // A lone create gains nothing from the batch route.
+        return batches.map { $0.count == 1 ? .entry($0[0]) : .creates($0) } + others
+    }
+
+    /// The Idempotency-Key of a batch: the same entries at the same local changes give the same key, so a batch
+    /// sent again after a crash replays Folio's first answer.
+    func batchKey(_ items: [PushItem]) -> String {
+        let content = items.map { "\($0.id):\($0.localSeq)" }.joined(separator: ",")
+        return "vault-\(account)-batch-\(items.count)-\(BLAKE2bHex.of(Array(content.utf8)))"
+    }
+
+    /// Creates `items` at Folio in one call and records the answers in one transaction; returns how many Folio
+    /// refused. An entry whose client id Folio already holds (RECORD_EXISTS, a create whose answer was lost)
+    /// takes that record; when it is not active there, the entry goes the single-entry way, which brings Folio's
+    /// copy to the local state. When Folio refuses the whole call for a reason other than the ones that end a
+    /// pass, each entry is pushed on its own, so one entry Folio will not take fails alone.
+    func pushCreates(_ items: [PushItem], log: (PushItem, any Error) -> Void) async throws -> Int {
+        let results: [FolioVaultCreateResult]
+        do {
+            results = try await client.createRecords(items.map(createBody), idempotencyKey: batchKey(items))
+        } catch {
+            guard !VaultSync.endsPass(error) else { throw error }
+            return try await pushEach(items, log: log)
+        }
+        var created: [(PushItem, Position)] = []
+        var single: [PushItem] = []
+        var failures = 0
+        for (item, result) in zip(items, results) {
+            let existing = result.error?.code == .recordExists ? result.error?.currentRecord : nil
+            let made = result.created.map { Position(id: $0.id, revision: $0.revision, state: $0.state) }
+            guard let at = made ?? existing.map({ Position($0) }) else {
+                failures += 1
+                let refusal = FolioClientError.api(
+                    status: result.status, code: result.error?.rawCode ?? "HTTP_\(result.status)",
+                    message: result.error?.message ?? "")
+                log(item, FolioVaultError(failure: result.error, underlying: refusal))
+                continue
+            }
+            if at.state == .active {
+                created.append((item, at))
+            } else {
+                single.append(item)
+            }
+        }
+        try await store.pushed(created, account: account)
+        failures += try await pushEach(single, log: log)
+        return failures
+    }
+
+    /// The entries one at a time, as the single-entry push does; returns how many Folio refused.
+    private func pushEach(_ items: [PushItem], log: (PushItem, any Error) -> Void) async throws -> Int {
+        var failures = 0
+        for item in items {
+            do {
+                try await push(item)
+            } catch let error as FolioVaultError where VaultSync.endsPass(error) {
+                throw error
+            } catch {
+                failures += 1
+                log(item, error)
+            }
+        }
+        return failures
+    }
+}
