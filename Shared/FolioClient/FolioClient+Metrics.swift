@@ -41,7 +41,7 @@ extension FolioClient {
 
     /// The literal segments of Folio's routes (the FolioEmulator's route table).
     static let routeWords: Set<String> = [
-        ".well-known", "accept", "accounts", "alternative", "answer", "attachments", "auth", "back", "cancel",
+        ".well-known", "accept", "accounts", "alternative", "answer", "attachments", "auth", "back", "batch", "cancel",
         "ceremonies", "changes", "complete", "controller", "delete", "delivery", "device-link", "files", "folders",
         "handoffs", "healthz", "incoming", "inquiries", "issuances", "issued-invites", "jwks.json", "keys", "launch",
         "launch-codes", "members", "operator", "organizations", "outcome", "outgoing", "parts", "purge", "records",
