@@ -85,8 +85,9 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     public private(set) var isDraining = false
     /// A `scheduleDrain` is out and its `drainDue` has not come back yet.
     private var drainScheduled = false
-    /// Events waiting to be reduced, each with the client's key of the action it carries, if any.
-    private var inbox: [(event: Reducer.Event, dispatchID: String?)] = []
+    /// Events waiting to be reduced, each with the client's key of the action it carries, if any, and whether
+    /// it is a dispatched action whose caller is answered once it is stored (`eventDeferred`).
+    private var inbox: [(event: Reducer.Event, dispatchID: String?, dispatched: Bool)] = []
     /// The client's keys of the last dispatched actions applied (`DispatchIDs.kept`), in the snapshot too: an
     /// action sent again under one of them is not applied again.
     private var dispatchIDs: [String]
@@ -134,7 +135,7 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
 
     public mutating func eventReceived(_ event: Reducer.Event) -> [Action] {
         guard !isClosed else { return [] }
-        inbox.append((event, nil))
+        inbox.append((event, nil, false))
         guard !isDraining else { return [] }
         isDraining = true
         return drain()
@@ -145,7 +146,7 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     /// event received in the meantime drains the inbox.
     public mutating func eventDeferred(_ event: Reducer.Event, dispatchID: String? = nil) -> [Action] {
         guard !isClosed else { return [] }
-        inbox.append((event, dispatchID))
+        inbox.append((event, dispatchID, true))
         guard !isDraining, !drainScheduled else { return [] }
         drainScheduled = true
         return [.scheduleDrain]
@@ -268,7 +269,7 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
         var actions: [Action] = []
         while unsavedBox == nil, !isClosed, !inbox.isEmpty {
             let next = inbox.removeFirst()
-            actions += apply(next.event, dispatchID: next.dispatchID)
+            actions += apply(next.event, dispatchID: next.dispatchID, dispatched: next.dispatched)
         }
         return actions + drainedIfIdle()
     }
@@ -279,7 +280,7 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
         return [.drained]
     }
 
-    private mutating func apply(_ event: Reducer.Event, dispatchID: String?) -> [Action] {
+    private mutating func apply(_ event: Reducer.Event, dispatchID: String?, dispatched: Bool) -> [Action] {
         if let dispatchID {
             dispatchIDs.append(dispatchID)
             if dispatchIDs.count > StoreDispatchIDs.kept { dispatchIDs.removeFirst() }
@@ -288,7 +289,8 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
         let effects = reducer.reduce(&reducerState, event)
         // An event that leaves the state as it was leaves the model as it was: the model is not built again.
         var changedModel = false
-        if reducerState != before {
+        let changedState = reducerState != before
+        if changedState {
             let model = reducer.model(of: reducerState)
             changedModel = model != current.model
             if changedModel {
@@ -303,8 +305,11 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
         }
         let started = register(effects)
         // An action sent with a key is stored with its key even when it changed nothing, so that sent again it is
-        // known after an adoption too.
-        guard persists, changedModel || !started.isEmpty || dispatchID != nil else {
+        // known after an adoption too. A dispatched action that changed the state alone (a write queued behind
+        // another) is stored too: its caller is answered once it is, and the worker that adopts the store must
+        // find it. Other events that change the state alone are not: an effect's answer comes again when the
+        // effect, still pending in the snapshot, runs again.
+        guard persists, changedModel || !started.isEmpty || dispatchID != nil || (dispatched && changedState) else {
             return settle(changedModel: changedModel, effects: started)
         }
         do {

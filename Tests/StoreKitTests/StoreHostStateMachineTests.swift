@@ -125,6 +125,24 @@ final class StoreHostStateMachineTests: XCTestCase {
         XCTAssertEqual(machine.reducerState, 5_000_000)
     }
 
+    /// A dispatched action is answered once its snapshot is stored, so it survives the worker: one that only
+    /// changes the state (a write queued behind another, say) is stored too, though the model stays as it was.
+    func testADispatchedActionThatChangesOnlyTheStateIsStoredBeforeItIsAnswered() throws {
+        var machine = StoreHostStateMachine(
+            storeID: storeID, kind: "counted", runtimeID: "rt-1", reducer: CountedModels(builds: BuildCounter()),
+            state: 0, version: 0, persists: true)
+        XCTAssertEqual(machine.eventDeferred(.addUnseen(5)), [.scheduleDrain])
+        let stored = StoreSnapshot(
+            storeID: storeID, kind: "counted", runtimeID: "rt-1", version: 0, state: try JSONValue(encoding: 5_000_000),
+            pendingEffects: [])
+        XCTAssertEqual(machine.drainDue(), [.saveSnapshot(stored)], "not drained before the state is stored")
+        XCTAssertTrue(machine.isDraining)
+        XCTAssertEqual(machine.current.version, 0, "the model is as it was")
+        XCTAssertEqual(machine.snapshotSaved(), [.drained])
+        XCTAssertEqual(machine.eventDeferred(.add(0)), [.scheduleDrain])
+        XCTAssertEqual(machine.drainDue(), [.drained], "an action that changes nothing stores nothing")
+    }
+
     // MARK: Effects
 
     func testEffectsStartOnlyOnceTheSnapshotHoldingThemIsStored() throws {
