@@ -89,24 +89,12 @@ struct VaultSyncTables: Sendable {
 
     /// Folio has the entry at `record`'s revision and state; it is clean unless it changed since it was read.
     func pushed(_ item: PushItem, as record: VaultPush.Position, account: String) async throws {
-        try await database.withAccount(account) { transaction, _ in
-            if record.state == .purged {
-                try await Self.remove(item.id, transaction)
-                return
-            }
-            _ = try await transaction.execute(
-                """
-                UPDATE vault_entries SET folio_id = \(record.id), revision = \(record.revision),
-                    folio_state = \(record.state.rawValue),
-                    dirty = CASE WHEN local_seq = \(item.localSeq) THEN false ELSE dirty END,
-                    body_dirty = CASE WHEN local_seq = \(item.localSeq) THEN false ELSE body_dirty END
-                WHERE id = \(item.id)
-                """)
-        }
+        guard record.state == .purged else { return try await pushed([(item, record)], account: account) }
+        try await database.withAccount(account) { transaction, _ in try await Self.remove(item.id, transaction) }
     }
 
-    /// Folio has each entry at its position (active, after a batch create), in one statement: each is clean
-    /// unless it changed since it was read.
+    /// Folio has each entry at its position (not purged), in one statement: each is clean unless it changed since
+    /// it was read.
     func pushed(_ positions: [(PushItem, VaultPush.Position)], account: String) async throws {
         guard !positions.isEmpty else { return }
         let rows: [JSONValue] = positions.map { item, at in
