@@ -128,6 +128,17 @@ final class DocumentStoresHostingTests: XCTestCase {
         world.warnings.withLock { $0.filter { $0.message == message }.map(\.details) }
     }
 
+    /// The warnings logged as `message` once there is one (bounded wait): a warning made by an effect of the
+    /// event that changed the model is logged after the model is stored, so a client can see the model first.
+    private func warningsOnceLogged(_ message: String) async throws -> [[String: String]] {
+        for _ in 0..<400 {
+            let logged = warnings(message)
+            if !logged.isEmpty { return logged }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return warnings(message)
+    }
+
     // MARK: Tests
 
     func testARecordTheListCannotReadIsLeftOutWithAWarningNamingTheTargetDocumentsAndTheRecordID() async throws {
@@ -154,7 +165,7 @@ final class DocumentStoresHostingTests: XCTestCase {
         let store = try await mount("documents.mount", runtimeID: runtimeID, id: "D_locked")
         let model = try await model(store, runtimeID: runtimeID) { $0["error"] != nil }
         XCTAssertEqual(model["error"]?["type"], "READ_FAILED")
-        let failed = warnings("documents: a document cannot be read")
+        let failed = try await warningsOnceLogged("documents: a document cannot be read")
         XCTAssertEqual(failed.map { $0["target"] }, ["documents"])
         XCTAssertEqual(failed.map { $0["recordId"] }, ["D_locked"])
     }
