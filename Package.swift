@@ -55,6 +55,8 @@ let package = Package(
         .systemLibrary(
             name: "CVips", path: "Shared/CVips", pkgConfig: "gobject-2.0",
             providers: [.apt(["libvips-dev"])]),
+        // glibc's malloc.h (malloc_trim), which the Glibc module leaves out.
+        .systemLibrary(name: "CMalloc", path: "Shared/CMalloc"),
         .target(name: "CShims", dependencies: ["CCurl", "CMicroHTTPD"], path: "Shared/CShims"),
         // libphonenumber (Debian libphonenumber-dev) has no pkg-config file; its .so brings
         // protobuf, ICU and abseil along.
@@ -87,7 +89,7 @@ let package = Package(
             name: "ServiceKit",
             dependencies: [
                 "FolioModel", "Lifecycle", "Bus", "Postgres", "StoreKit", "FolioAPI", "FolioClient", "HTTP", "Crypto",
-                "WireModel", "Metrics",
+                "WireModel", "Metrics", "CMalloc",
             ],
             path: "Shared/ServiceKit", resources: [.copy("Migrations")]),
         .target(name: "TestSupport", dependencies: ["Bus"], path: "Shared/TestSupport"),

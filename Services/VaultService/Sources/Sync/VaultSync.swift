@@ -140,9 +140,10 @@ public struct VaultSync: Sendable {
     /// Pushes every change; a record Folio refuses for a reason of its own counts as a failure, a call that
     /// does not reach Folio ends the pass.
     private func push(_ account: String, _ client: FolioVaultClient, organization: String?) async throws -> Int {
+        let items = try await store.pushItems(account)
+        defer { VaultMemory.read(entries: items.count) }
         var failures = try await pushEntries(
-            try await store.pushItems(account),
-            VaultPush(client: client, store: store, account: account, organization: organization))
+            items, VaultPush(client: client, store: store, account: account, organization: organization))
         for membership in try await store.pendingMemberships(account) {
             let key = "vault-\(account)-member-\(membership.folderID)-\(membership.memberID)-\(membership.removed)"
             do {

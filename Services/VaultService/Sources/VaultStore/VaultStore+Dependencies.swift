@@ -47,7 +47,11 @@ extension VaultStore.Dependencies {
                 try await services.repository.write(
                     write, account: account.id, session: account.kind, readingBack: true, creationKey: creationKey)
             },
-            view: { account in try await services.repository.view(account: account.id) },
+            view: { account in
+                let view = try await services.repository.view(account: account.id)
+                VaultMemory.read(entries: view.recordsJSON.count + view.foldersJSON.count)
+                return view
+            },
             entries: { ids, account in try await services.repository.entries(ids, account: account.id) },
             sync: { account in await services.sync.pass(account) },
             push: { account in await services.sync.pushOnly(account) },
