@@ -28,11 +28,11 @@ final class VaultFetchedRecordTests: XCTestCase {
         await service?.stop()
     }
 
-    private var database: VaultDatabase { VaultDatabase(pool: service.context.database, keyEncryptionKey: kek) }
+    var database: VaultDatabase { VaultDatabase(pool: service.context.database, keyEncryptionKey: kek) }
 
     /// A record of `account` as Folio's change feed carries it; `organization`: the runtime organization its
     /// schema is qualified with (the account's own organization at Folio stays org_blue).
-    private func folioRecord(
+    func folioRecord(
         id: String, clientID: String, account: String, ciphertext: [UInt8], wrappedKey: [UInt8], revision: Int64 = 1,
         organization: String = "org_blue"
     ) throws -> FolioVaultRecord {
@@ -50,7 +50,7 @@ final class VaultFetchedRecordTests: XCTestCase {
     }
 
     /// A record sealed as another device of `account` seals it.
-    private func sealed(_ payload: String, clientID: String, account: String) async throws -> (
+    func sealed(_ payload: String, clientID: String, account: String) async throws -> (
         body: [UInt8], key: [UInt8]
     ) {
         try await database.withAccount(account) { _, cipher in

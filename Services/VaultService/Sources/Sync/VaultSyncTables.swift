@@ -246,7 +246,11 @@ struct VaultSyncTables: Sendable {
             let box =
                 delivered || records.contains { $0.permission == .view }
                 ? try await VaultSharing.keys(account, transaction, cipher).box : nil
+            // A guest's delivered records are applied one by one (RemoteRecordApplier+Delivered.swift).
+            var held = delivered ? nil : try await RemoteRecordApplier.HeldEntries.read(records, transaction)
             for record in records {
+                if held?.unchanged(record) == true { continue }
+                held?.applying(record)
                 do {
                     try await RemoteRecordApplier(
                         transaction: transaction, cipher: cipher, account: account, box: box, delivered: delivered
