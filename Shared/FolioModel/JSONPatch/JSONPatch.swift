@@ -99,24 +99,27 @@ extension JSONValue {
         return current
     }
 
+    // Each change below takes the members or elements out of the value that holds them (`if case`, then
+    // `… = .null`) before changing them: held only there, they change in place, instead of being copied whole
+    // for every operation of a patch. (`switch` on an `inout` value keeps a second reference alive while its
+    // case runs, so these are `if case`.)
+
     /// Adds `value` at `path`: a new or replaced member, an element inserted before `index` or appended (`-`).
     mutating func insert(_ value: JSONValue, at path: JSONPointer) throws(JSONPatchError) {
         try change(path, path.tokens[...]) { parent, token throws(JSONPatchError) in
-            switch parent {
-            case .object(var members):
+            if case .object(var members) = parent {
+                parent = .null
                 members[token] = value
                 parent = .object(members)
-            case .array(var elements):
-                if token == "-" {
-                    elements.append(value)
-                } else {
-                    guard let index = JSONPointer.index(token), index <= elements.count else {
-                        throw JSONPatchError(operation: nil, "\(path): no array position \(token) to add at")
-                    }
-                    elements.insert(value, at: index)
+            } else if case .array(var elements) = parent {
+                let index = token == "-" ? elements.count : JSONPointer.index(token)
+                guard let index, index <= elements.count else {
+                    throw JSONPatchError(operation: nil, "\(path): no array position \(token) to add at")
                 }
+                parent = .null
+                elements.insert(value, at: index)
                 parent = .array(elements)
-            default:
+            } else {
                 throw Self.missing(path)
             }
         } root: { root in
@@ -127,15 +130,16 @@ extension JSONValue {
     /// Replaces the existing value at `path` (or the whole document).
     mutating func set(_ value: JSONValue, at path: JSONPointer) throws(JSONPatchError) {
         try change(path, path.tokens[...]) { parent, token throws(JSONPatchError) in
-            switch parent {
-            case .object(var members) where members[token] != nil:
+            if case .object(var members) = parent, members[token] != nil {
+                parent = .null
                 members[token] = value
                 parent = .object(members)
-            case .array(var elements):
+            } else if case .array(var elements) = parent {
                 guard let index = JSONPointer.index(token), index < elements.count else { throw Self.missing(path) }
+                parent = .null
                 elements[index] = value
                 parent = .array(elements)
-            default:
+            } else {
                 throw Self.missing(path)
             }
         } root: { root in
@@ -147,16 +151,17 @@ extension JSONValue {
     mutating func remove(at path: JSONPointer) throws(JSONPatchError) -> JSONValue {
         var removed = JSONValue.null
         try change(path, path.tokens[...]) { parent, token throws(JSONPatchError) in
-            switch parent {
-            case .object(var members):
-                guard let value = members.removeValue(forKey: token) else { throw Self.missing(path) }
+            if case .object(var members) = parent, let value = members[token] {
+                parent = .null
+                members.removeValue(forKey: token)
                 removed = value
                 parent = .object(members)
-            case .array(var elements):
+            } else if case .array(var elements) = parent {
                 guard let index = JSONPointer.index(token), index < elements.count else { throw Self.missing(path) }
+                parent = .null
                 removed = elements.remove(at: index)
                 parent = .array(elements)
-            default:
+            } else {
                 throw Self.missing(path)
             }
         } root: { _ throws(JSONPatchError) in
@@ -165,7 +170,8 @@ extension JSONValue {
         return removed
     }
 
-    /// Walks to the parent of the last token and lets `last` change it; `root` handles the empty path.
+    /// Walks to the parent of the last token and lets `last` change it; `root` handles the empty path. The child
+    /// on the way is taken out of its parent while it changes, so nothing else holds it.
     private mutating func change(
         _ path: JSONPointer, _ tokens: ArraySlice<String>,
         last: (inout JSONValue, String) throws(JSONPatchError) -> Void,
@@ -174,22 +180,20 @@ extension JSONValue {
         guard let token = tokens.first else { return try root(&self) }
         if tokens.count == 1 { return try last(&self, token) }
         let rest = tokens.dropFirst()
-        switch self {
-        case .object(var members):
+        if case .object(var members) = self {
             guard var child = members[token] else { throw Self.missing(path) }
-            // Nothing else holds the child while it changes, so it changes in place instead of being copied.
             self = .null
             members[token] = .null
             defer { members[token] = child; self = .object(members) }
             try child.change(path, rest, last: last, root: root)
-        case .array(var elements):
+        } else if case .array(var elements) = self {
             guard let index = JSONPointer.index(token), index < elements.count else { throw Self.missing(path) }
             var child = elements[index]
             self = .null
             elements[index] = .null
             defer { elements[index] = child; self = .array(elements) }
             try child.change(path, rest, last: last, root: root)
-        default:
+        } else {
             throw Self.missing(path)
         }
     }
