@@ -50,6 +50,34 @@ def test_the_pages_patch_applier_passes_the_conformance_suite_without_changing_t
         assert outcome["checked"] == enabled
 
 
+def test_a_container_the_patch_copied_changes_in_place_later_but_never_through_a_copy_op(stack, driver):
+    # The applier copies a container once per patch and changes that copy in place afterwards; what a `copy`
+    # op takes from such a container is a value of its own.
+    records = [{"id": f"r{i}", "sync": {"dirty": True}} for i in range(300)]
+    cases = [
+        {
+            "comment": "one operation per element of a large array",
+            "doc": {"records": records},
+            "patch": [{"op": "replace", "path": f"/records/{i}/sync/dirty", "value": False} for i in range(300)],
+            "expected": {"records": [{"id": f"r{i}", "sync": {"dirty": False}} for i in range(300)]},
+        },
+        {
+            "comment": "a copy of a container changed earlier in the patch, then changed apart",
+            "doc": {"a": {"x": 1}},
+            "patch": [
+                {"op": "replace", "path": "/a/x", "value": 2},
+                {"op": "copy", "from": "/a", "path": "/b"},
+                {"op": "replace", "path": "/b/x", "value": 3},
+            ],
+            "expected": {"a": {"x": 2}, "b": {"x": 3}},
+        },
+    ]
+    driver.get(stack.page_url("org-demo"))
+    wait_for(driver, "#session-identity")
+    outcome = driver.execute_async_script(RUN_SUITE, cases)
+    assert outcome == {"checked": 2, "failures": []}
+
+
 def test_the_page_follows_a_store_by_patches_after_its_first_model(stack, driver):
     driver.get(f"{stack.gateway_url}/?screen=vault")
     wait_for(driver, "#vault-sync")
