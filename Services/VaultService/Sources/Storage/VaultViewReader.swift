@@ -148,7 +148,9 @@ struct VaultViewReader {
         try Self.counts(try await transaction.query(Self.countsQuery))
     }
 
-    private static let countsQuery: PostgresQuery = """
+    /// The pending changes and the conflicts of the vault: each count reads only the entries it counts, through
+    /// partial indexes (`vault_entries_dirty`, `vault_entries_conflict`), never the whole table.
+    static let countsQuery: PostgresQuery = """
         SELECT (SELECT count(*) FROM vault_entries WHERE dirty)
              + (SELECT count(*) FROM vault_memberships WHERE dirty)
              + (SELECT count(*) FROM vault_settings WHERE dirty) AS pending,
