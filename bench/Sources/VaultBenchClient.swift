@@ -86,9 +86,18 @@ struct VaultBenchClient: Sendable {
         _ store: String, _ runtime: BenchRuntime, from version: inout Int64, seconds: Int = 120,
         until done: (JSONValue) throws -> Bool
     ) async throws -> JSONValue {
+        var held: JSONValue?
+        return try await follow(store, runtime, from: &version, holding: &held, seconds: seconds, until: done)
+    }
+
+    /// Follows the store as a page does: `held` is the model of `version` the client holds (nil for none, then
+    /// the first answer is the whole model), and every later answer is a patch from it; both move on.
+    func follow(
+        _ store: String, _ runtime: BenchRuntime, from version: inout Int64, holding held: inout JSONValue?,
+        seconds: Int = 120, until done: (JSONValue) throws -> Bool
+    ) async throws -> JSONValue {
         let deadline = ContinuousClock.now + .seconds(seconds)
         var last: JSONValue = .null
-        var held: JSONValue?
         while ContinuousClock.now < deadline {
             let (newer, model) = try await next(store, afterVersion: version, holding: held, runtime)
             version = newer

@@ -172,7 +172,9 @@ enum VaultWriteBenchmark {
                         serial += 1
                         try await client.dispatch(session.store, create(index * 1_000_000 + serial), session.runtime)
                         let expected = session.records + 1
-                        _ = try await client.follow(session.store, session.runtime, from: &session.version) { model in
+                        _ = try await client.follow(
+                            session.store, session.runtime, from: &session.version, holding: &session.model
+                        ) { model in
                             if let error = model["error"], !error.isNull {
                                 throw BenchError("a creation failed: \(error)")
                             }
@@ -205,6 +207,9 @@ enum VaultWriteBenchmark {
         var runtime: BenchRuntime
         var store: String
         var version: Int64
+        /// The model of `version`, which the client holds as a page does: each creation's change comes as a
+        /// patch from it.
+        var model: JSONValue?
         var records = 0
 
         static func open(_ settings: Settings) async throws -> VaultSession {
@@ -212,10 +217,11 @@ enum VaultWriteBenchmark {
             let runtime = try await client.createRuntime(organizationID: settings.organizationID)
             let store = try await client.mountVault(runtime)
             var version: Int64 = -1
-            _ = try await client.follow(store, runtime, from: &version) { model in
+            var model: JSONValue?
+            _ = try await client.follow(store, runtime, from: &version, holding: &model) { model in
                 model["sync"]?["phase"]?["type"] == "IDLE" && model["busy"] == false
             }
-            return VaultSession(runtime: runtime, store: store, version: version)
+            return VaultSession(runtime: runtime, store: store, version: version, model: model)
         }
     }
 
