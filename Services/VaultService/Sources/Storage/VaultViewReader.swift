@@ -53,18 +53,21 @@ struct VaultViewReader {
 
     /// The statements that read entries `ids` (`patch(_:from:)` makes the patch of their rows): the entries,
     /// their memberships, the counts. A caller may send them after statements of its own, in one hop.
+    ///
+    /// The ids are one array (`= ANY (ARRAY(...))`), not a join with the set they unpack to: the planner then
+    /// looks each up in the primary key, where a join, planned for a hundred ids, could read the whole vault.
     static func queries(entries ids: [String]) -> [PostgresQuery] {
         let wanted = PostgresJSON(JSONValue.array(ids.map(JSONValue.string)).jsonString)
         return [
             """
             SELECT \(unescaped: Self.entryColumns)
             FROM vault_entries e LEFT JOIN vault_settings s ON s.entry_id = e.id
-            WHERE e.state <> 'PURGED' AND e.id IN (SELECT jsonb_array_elements_text(\(wanted)))
+            WHERE e.state <> 'PURGED' AND e.id = ANY (ARRAY(SELECT jsonb_array_elements_text(\(wanted))))
             """,
             """
             SELECT \(unescaped: Memberships.columns) \(unescaped: Memberships.from)
-                AND (m.folder_id IN (SELECT jsonb_array_elements_text(\(wanted)))
-                     OR m.member_id IN (SELECT jsonb_array_elements_text(\(wanted))))
+                AND (m.folder_id = ANY (ARRAY(SELECT jsonb_array_elements_text(\(wanted))))
+                     OR m.member_id = ANY (ARRAY(SELECT jsonb_array_elements_text(\(wanted)))))
             ORDER BY m.folder_id, m.member_id
             """,
             countsQuery,
