@@ -30,8 +30,9 @@ extension RemoteRecordApplier {
             let rows = try await transaction.query(
                 """
                 SELECT id, folio_id, revision FROM vault_entries
-                WHERE folio_id IN (SELECT jsonb_array_elements_text(\(list(records.map(\.id)))))
-                    OR (folio_id IS NULL AND id IN (SELECT jsonb_array_elements_text(\(list(records.compactMap(\.clientId))))))
+                WHERE folio_id = ANY (ARRAY(SELECT jsonb_array_elements_text(\(list(records.map(\.id))))))
+                    OR (folio_id IS NULL
+                        AND id = ANY (ARRAY(SELECT jsonb_array_elements_text(\(list(records.compactMap(\.clientId)))))))
                 FOR UPDATE
                 """)
             for row in rows {
