@@ -1,34 +1,14 @@
-import Bus
-import Crypto
 import FolioModel
 import Postgres
-import ServiceKit
-import TestSupport
 import XCTest
 
 @testable import VaultService
 
 /// The counts every read-back of a write carries (pending changes, conflicts) read only the entries they count:
 /// a count that scanned vault_entries whole read every account's rows, and each write cost more as the table grew.
-final class VaultCountsPlanTests: XCTestCase {
-    private var service: RunningService!
-    private let kek = VaultKeyEncryptionKey(SymmetricKey.random())
-
-    override func setUp() async throws {
-        let configuration = ServiceConfiguration(
-            databaseURL: try TestEnvironment.databaseURL(), natsURL: "unused", logLevel: .error,
-            workerID: "vault-counts-plan")
-        service = try await RunningService.start(
-            try VaultService.definition(settings: VaultSettings(keyEncryptionKey: kek)), configuration: configuration,
-            transport: InProcessBus())
-    }
-
-    override func tearDown() async throws {
-        await service?.stop()
-    }
-
+extension VaultRepositoryTests {
     func testTheVaultsPendingAndConflictCountsReadOnlyTheEntriesTheyCountThroughPartialIndexes() async throws {
-        let database = VaultDatabase(pool: service.context.database, keyEncryptionKey: kek)
+        let database = VaultDatabase(pool: pool, keyEncryptionKey: kek)
         let plan = try await database.withAccount("acct_counts_\(RandomID.base32(count: 8))") { transaction, _ in
             // Whatever the table's size here, a plan that can avoid reading the table does.
             _ = try await transaction.execute("SET LOCAL enable_seqscan = off")
