@@ -15,9 +15,11 @@ extension VaultRepositoryTests {
             return try await transaction.query(PostgresQuery(stringLiteral: "EXPLAIN " + VaultViewReader.countsQuery.sql))
                 .map { try $0.decode(String.self, "QUERY PLAN") }
         }
-        let text = plan.joined(separator: "\n")
-        XCTAssertTrue(text.contains("Index Only Scan using vault_entries_dirty"), text)
-        XCTAssertTrue(text.contains("Index Only Scan using vault_entries_conflict"), text)
-        XCTAssertFalse(text.contains("on vault_entries\n") || text.contains("vault_entries_pkey"), text)
+        let text = plan.joined(separator: " | ")
+        // An index, index-only or bitmap scan, whichever the table's statistics favour ("using X" or "on X"),
+        // but of the partial indexes.
+        XCTAssertTrue(text.contains("vault_entries_dirty"), text)
+        XCTAssertTrue(text.contains("vault_entries_conflict"), text)
+        XCTAssertFalse(text.contains("Seq Scan on vault_entries") || text.contains("vault_entries_pkey"), text)
     }
 }
