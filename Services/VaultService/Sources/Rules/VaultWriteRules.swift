@@ -16,7 +16,12 @@ public enum NetworkStatus: String, Sendable, Codable, Equatable {
 
 /// The facts of a stored record or folder that the rules read.
 public struct StoredEntry: Sendable, Equatable {
-    public enum Kind: String, Sendable { case record = "RECORD", folder = "FOLDER" }
+    public enum Kind: String, Sendable {
+        case record = "RECORD", folder = "FOLDER"
+
+        /// What a new entry's local id starts with: `D_` for a record, `F_` for a folder.
+        var idPrefix: String { self == .folder ? "F_" : "D_" }
+    }
     public enum State: String, Sendable { case active = "ACTIVE", deleted = "DELETED", purged = "PURGED" }
 
     public var id: String

@@ -41,7 +41,7 @@ struct VaultConflicts {
             let payload = try cipher.openBody(
                 try row.decode([UInt8].self, "body"), key: key, owner: owner, schema: schema, version: version,
                 id: entry.id)
-            let copy = (entry.kind == .folder ? "F_" : "D_") + RandomID.base32(count: 26)
+            let copy = entry.kind.idPrefix + RandomID.base32(count: 26)
             try await writer.insertEntry(
                 id: copy, kind: entry.kind, RecordContent(schema: schema, version: version, payload: payload))
             try await acceptRemote(entry, row)

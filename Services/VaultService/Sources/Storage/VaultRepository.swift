@@ -123,13 +123,9 @@ struct VaultWriteTransaction {
     {
         switch write {
         case .create(let content):
-            try VaultWriteRules.check(write, target: nil, session: session)
-            let id = try await insert(content, kind: .record, prefix: "D_", key: creationKey)
-            return VaultWriteResult(createdID: id, changedEntries: [id])
+            return try await insert(Creation(write, content, .record), session: session, creationKey: creationKey)
         case .createFolder(let content):
-            try VaultWriteRules.check(write, target: nil, session: session)
-            let id = try await insert(content, kind: .folder, prefix: "F_", key: creationKey)
-            return VaultWriteResult(createdID: id, changedEntries: [id])
+            return try await insert(Creation(write, content, .folder), session: session, creationKey: creationKey)
         case .update(let id, let content), .updateFolder(let id, let content):
             let entry = try await locked(id, for: write, session: session)
             let (key, owner) = try await recordKey(entry.id)
@@ -221,20 +217,6 @@ struct VaultWriteTransaction {
             WHERE e.id = \(id) OR e.folio_id = \(id) FOR UPDATE OF e
             """)
         return try rows.first.map(StoredEntry.init(row:))
-    }
-
-    /// A new entry: with a key, the entry of that key, which an earlier run of the same creation may have made.
-    private func insert(_ content: RecordContent, kind: StoredEntry.Kind, prefix: String, key: String?) async throws
-        -> String
-    {
-        guard let key else {
-            let id = prefix + RandomID.base32(count: 26)
-            try await insertEntry(id: id, kind: kind, content)
-            return id
-        }
-        let id = VaultEntryID.derived(prefix: prefix, from: key)
-        try await insertEntry(id: id, kind: kind, content, unlessMade: true)
-        return id
     }
 
     /// A new entry this account owns, with a fresh record key. `unlessMade`: an entry of that id already there

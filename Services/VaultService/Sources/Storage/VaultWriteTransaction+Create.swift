@@ -9,16 +9,35 @@ extension VaultWriteTransaction {
         let write: VaultWrite
         let content: RecordContent
         let kind: StoredEntry.Kind
-        let prefix: String
+
+        init(_ write: VaultWrite, _ content: RecordContent, _ kind: StoredEntry.Kind) {
+            (self.write, self.content, self.kind) = (write, content, kind)
+        }
 
         init?(_ write: VaultWrite) {
             switch write {
-            case .create(let content): (self.content, kind, prefix) = (content, .record, "D_")
-            case .createFolder(let content): (self.content, kind, prefix) = (content, .folder, "F_")
+            case .create(let content): self.init(write, content, .record)
+            case .createFolder(let content): self.init(write, content, .folder)
             default: return nil
             }
-            self.write = write
         }
+
+        /// The new entry's id, once the rules allow the write in `session`: with a key, the id that key always
+        /// makes (`VaultEntryID.derived`), so a creation run again finds its entry.
+        func entryID(session: VaultSessionKind, creationKey: String?) throws -> String {
+            try VaultWriteRules.check(write, target: nil, session: session)
+            return creationKey.map { VaultEntryID.derived(prefix: kind.idPrefix, from: $0) }
+                ?? kind.idPrefix + RandomID.base32(count: 26)
+        }
+    }
+
+    /// A creation as one statement of a larger write: the entry, its id in the result.
+    func insert(_ creation: Creation, session: VaultSessionKind, creationKey: String?) async throws
+        -> VaultWriteResult
+    {
+        let id = try creation.entryID(session: session, creationKey: creationKey)
+        try await insertEntry(id: id, kind: creation.kind, creation.content, unlessMade: creationKey != nil)
+        return VaultWriteResult(createdID: id, changedEntries: [id])
     }
 
     /// A creation in one hop to the database connection: the insert, the move check of a guest vault (in the
@@ -29,10 +48,7 @@ extension VaultWriteTransaction {
         _ creation: Creation, session: VaultSessionKind, creationKey: String?, readingBack: Bool,
         transfer: VaultTransfer
     ) async throws -> VaultWriteResult {
-        try VaultWriteRules.check(creation.write, target: nil, session: session)
-        let id =
-            creationKey.map { VaultEntryID.derived(prefix: creation.prefix, from: $0) }
-            ?? creation.prefix + RandomID.base32(count: 26)
+        let id = try creation.entryID(session: session, creationKey: creationKey)
         var insert = try entryInsert(id: id, kind: creation.kind, creation.content, unlessMade: creationKey != nil)
         // Static text around the statement: its binds keep their places. `folio.account_id` is `account` here.
         insert.sql = """
