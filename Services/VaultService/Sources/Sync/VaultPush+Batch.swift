@@ -93,8 +93,9 @@ extension VaultPush {
         return failures
     }
 
-    /// The entries one at a time, as the single-entry push does; returns how many Folio refused.
-    private func pushEach(_ items: [PushItem], log: (PushItem, any Error) -> Void) async throws -> Int {
+    /// The entries one at a time, each all its steps (`push`); returns how many Folio refused (each logged). A
+    /// call that does not reach Folio ends the pass (`VaultSync.endsPass`) and is thrown.
+    func pushEach(_ items: [PushItem], log: (PushItem, any Error) -> Void) async throws -> Int {
         var failures = 0
         for item in items {
             do {

@@ -187,18 +187,8 @@ public struct VaultSync: Sendable {
             func start(_ unit: VaultPush.Unit) {
                 group.addTask {
                     switch unit {
-                    case .creates(let items):
-                        return try await push.pushCreates(items, log: log)
-                    case .entry(let item):
-                        do {
-                            try await push.push(item)
-                            return 0
-                        } catch let error as FolioVaultError where Self.endsPass(error) {
-                            throw error
-                        } catch {
-                            log(item, error)
-                            return 1
-                        }
+                    case .creates(let items): try await push.pushCreates(items, log: log)
+                    case .entry(let item): try await push.pushEach([item], log: log)
                     }
                 }
             }
