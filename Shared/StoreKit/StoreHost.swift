@@ -57,9 +57,7 @@ public actor StoreHost<Reducer: StoreReducer> {
                 await flush(within: Self.storedWithin)
                 return
             }
-            // The flush drains the inbox at once, on this actor: the drain the machine asks to schedule would run
-            // later and find nothing, costing a task and an actor hop per dispatch.
-            perform(machine.eventDeferred(event, dispatchID: dispatchID).filter { $0 != .scheduleDrain })
+            perform(machine.eventDeferred(event, dispatchID: dispatchID))
             await flush(within: Self.storedWithin)
         case .queued:
             // A full queue refuses the offer: the action is dropped and dispatch still succeeds.
