@@ -50,7 +50,7 @@ def test_the_pages_patch_applier_passes_the_conformance_suite_without_changing_t
         assert outcome["checked"] == enabled
 
 
-def test_a_container_the_patch_copied_changes_in_place_later_but_never_through_a_copy_op(stack, driver):
+def test_many_operations_on_an_array_and_a_copy_of_a_changed_container_apply_leaving_the_held_model(stack, driver):
     # The applier copies a container once per patch and changes that copy in place afterwards; what a `copy`
     # op takes from such a container is a value of its own.
     records = [{"id": f"r{i}", "sync": {"dirty": True}} for i in range(300)]

@@ -32,7 +32,7 @@ final class MemoryReleaseScheduleTests: XCTestCase {
 }
 
 final class MemoryReleaseTests: XCTestCase {
-    func testManyRequestsAtOnceMakeOneTrimOnItsOwnThread() async throws {
+    func testManyRequestsAtOnceMakeOneTrimOffTheMainThreadAndALaterRequestAnother() async throws {
         let trims = Mutex<[Bool]>([])
         let release = MemoryRelease(quiet: .milliseconds(50)) {
             trims.withLock { $0.append(Thread.isMainThread) }
