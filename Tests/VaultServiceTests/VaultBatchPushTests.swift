@@ -9,6 +9,16 @@ import XCTest
 /// batch's answers in one transaction; a batch sent again after a crash creates nothing twice.
 final class VaultBatchPushTests: IssuedDocumentTestCase {
     /// Writes `count` notes into the account's vault, four at a time; answers their local ids.
+    /// The Folio vault client of a signed-in account and the push a pass makes with it.
+    private func pusher(_ account: VaultAccount) throws -> (FolioVaultClient, VaultPush) {
+        let client = folio.vault(sessionId: try XCTUnwrap(account.folioSessionID))
+        return (
+            client,
+            VaultPush(
+                client: client, store: services.sync.store, account: account.id, organization: account.organizationID)
+        )
+    }
+
     private func write(_ count: Int, to account: VaultAccount, from first: Int = 0) async throws -> [String] {
         let repository = services.repository
         return try await withThrowingTaskGroup(of: [String].self) { group in
@@ -56,9 +66,7 @@ final class VaultBatchPushTests: IssuedDocumentTestCase {
         let chen = try await signedIn()
         let before = try await admin.vaultAccount(id: chen.id).records
         _ = try await write(3, to: chen)
-        let client = folio.vault(sessionId: try XCTUnwrap(chen.folioSessionID))
-        let push = VaultPush(
-            client: client, store: services.sync.store, account: chen.id, organization: chen.organizationID)
+        let (client, push) = try pusher(chen)
         // A pass sent the batch of the first three and crashed before it recorded Folio's answer.
         let sent = try await services.sync.store.pushItems(chen.id)
         let lost = try await client.createRecords(sent.map(push.createBody), idempotencyKey: push.batchKey(sent))
@@ -84,9 +92,7 @@ final class VaultBatchPushTests: IssuedDocumentTestCase {
         let chen = try await signedIn()
         let before = try await admin.vaultAccount(id: chen.id).records
         _ = try await write(4, to: chen)
-        let client = folio.vault(sessionId: try XCTUnwrap(chen.folioSessionID))
-        let push = VaultPush(
-            client: client, store: services.sync.store, account: chen.id, organization: chen.organizationID)
+        let (client, push) = try pusher(chen)
         let items = try await services.sync.store.pushItems(chen.id)
         XCTAssertEqual(push.batchKey(items), push.batchKey(items), "the key depends on the batch's content only")
         _ = try await client.createRecords(items.map(push.createBody), idempotencyKey: push.batchKey(items))
