@@ -96,20 +96,25 @@ extension ServerCore {
         }
         guard suspended else { return queue(Self.serviceUnavailable, on: connection) }
 
-        let handler = self.handler
-        let task = Task {
-            let response = await handler(request)
-            self.complete(context, with: response)
-            guard case .stream(let stream) = response.body else { return }
-            // Iteration ends when the producer finishes or this task is cancelled because the request
-            // closed; cancellation makes AsyncStream call the producer's onTermination.
-            for await chunk in stream {
-                _ = self.push(chunk, to: context)
-            }
-            self.finishStream(context)
-        }
+        let task =
+            configuration.inlinePaths.contains(context.path)
+            ? Task(executorPreference: InlineExecutor.shared) { await self.respond(to: request, context) }
+            : Task { await self.respond(to: request, context) }
         lock.withLock { context.task = task }
         return .YES
+    }
+
+    /// Runs the handler and hands its response to the connection; a stream is fed until it ends.
+    private func respond(to request: HTTPRequest, _ context: RequestContext) async {
+        let response = await handler(request)
+        complete(context, with: response)
+        guard case .stream(let stream) = response.body else { return }
+        // Iteration ends when the producer finishes or this task is cancelled because the request
+        // closed; cancellation makes AsyncStream call the producer's onTermination.
+        for await chunk in stream {
+            _ = push(chunk, to: context)
+        }
+        finishStream(context)
     }
 
     /// Completion callback: the connection pointer is dead from here on.

@@ -58,7 +58,9 @@ public final class Gateway: Sendable {
                         payloadTooLargeResponse: .rpcError(
                             413,
                             .folio(.payloadTooLarge, "a frame is at most \(PreviewFrame.maxBodyBytes) bytes")))
-                ], tls: configuration.tls),
+                ], tls: configuration.tls,
+                // A JSON-RPC call waits on the bus and does little else; frames are decoded and analysed.
+                inlinePaths: ["/rpc"]),
             handler: { request in await handler.handle(request) })
     }
 
