@@ -152,7 +152,8 @@ let package = Package(
         .executableTarget(
             name: "folio-bench",
             dependencies: [
-                "Bus", "HTTP", "CNats", "CSodium", "Crypto", "FolioModel", "Lifecycle", "FolioAPI", "Postgres",
+                "Bus", "HTTP", "CNats", "CMicroHTTPD", "CShims", "CSodium", "Crypto", "FolioModel", "Lifecycle", "FolioAPI",
+                "Postgres",
                 "VaultService", "FolioEmulator", "FolioClient", "DocumentCapture", "DocumentReceiver", "FolioWire",
             ],
             path: "bench/Sources"),

@@ -45,12 +45,19 @@ final class RawNATSBaseline: @unchecked Sendable {
 
     /// One blocking request/reply with `payload`; false when it failed.
     func request(_ payload: [UInt8]) -> Bool {
+        reply(to: payload) != nil
+    }
+
+    /// One blocking request/reply with `payload`: the reply's bytes, or nil when it failed.
+    func reply(to payload: [UInt8]) -> [UInt8]? {
         var reply: OpaquePointer?
         let status = payload.withUnsafeBytes { buffer in
             natsConnection_Request(&reply, requester, subject, buffer.baseAddress, Int32(buffer.count), 5_000)
         }
-        if let reply { natsMsg_Destroy(reply) }
-        return status == NATS_OK
+        guard let reply else { return nil }
+        defer { natsMsg_Destroy(reply) }
+        guard status == NATS_OK, let data = natsMsg_GetData(reply) else { return nil }
+        return Array(UnsafeRawBufferPointer(start: data, count: Int(natsMsg_GetDataLength(reply))))
     }
 }
 

@@ -53,6 +53,10 @@ do {
             natsURL: environment.string("FOLIO_NATS_URL", default: "nats://127.0.0.1:4222"), seconds: seconds)
     case "gateway-baseline":
         try await GatewayBaseline.serve(port: try environment.port("FOLIO_BENCH_PORT", default: 8181))
+    case "gateway-floor":
+        try await GatewayFloor.serve(
+            port: try environment.port("FOLIO_BENCH_PORT", default: 8182),
+            natsURL: environment.string("FOLIO_NATS_URL", default: "nats://127.0.0.1:4222"))
     case "gateway-responder":
         try await GatewayResponder.serve(
             natsURL: environment.string("FOLIO_NATS_URL", default: "nats://127.0.0.1:4222"))
@@ -140,7 +144,7 @@ do {
     default:
         FileHandle.standardError.write(
             Data(
-                ("usage: folio-bench bus | gateway-baseline | gateway-responder | signin-fixtures DIR | signin | "
+                ("usage: folio-bench bus | gateway-baseline | gateway-floor | gateway-responder | signin-fixtures DIR | signin | "
                     + "vault-write | vault-sync | inquiry | inquiry-memory | scale one|two | capture | documents\n")
                     .utf8))
         exit(2)
