@@ -128,6 +128,7 @@ struct JSONValueKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     private func member(_ key: any CodingKey) -> JSONValueEncoding {
         let (slot, child) = encoder.child(key)
         if case .object(var members) = encoder.slot.content {
+            encoder.slot.content = .value(.null)  // the only reference left: the members grow in place
             members[key.stringValue] = slot
             encoder.slot.content = .object(members)
         }
@@ -191,6 +192,7 @@ struct JSONValueUnkeyedEncoding: UnkeyedEncodingContainer {
     private func element() -> JSONValueEncoding {
         let (slot, child) = encoder.child(JSONValueKey(index: count))
         if case .array(var elements) = encoder.slot.content {
+            encoder.slot.content = .value(.null)  // the only reference left: the elements grow in place
             elements.append(slot)
             encoder.slot.content = .array(elements)
         }
