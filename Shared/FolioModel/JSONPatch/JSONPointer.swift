@@ -22,8 +22,26 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
-            .joined()
+        var text = ""
+        for token in tokens {
+            text.append("/")
+            Self.escape(token, into: &text)
+        }
+        return text
+    }
+
+    /// `~` as `~0`, `/` as `~1`; a token with neither (nearly all) is appended as it is.
+    private static func escape(_ token: String, into text: inout String) {
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+            return text.append(token)
+        }
+        for character in token.unicodeScalars {
+            switch character {
+            case "~": text.append("~0")
+            case "/": text.append("~1")
+            default: text.unicodeScalars.append(character)
+            }
+        }
     }
 
     /// The pointer to the member `token` of the value this one points to.

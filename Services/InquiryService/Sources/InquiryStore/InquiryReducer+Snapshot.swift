@@ -6,6 +6,7 @@ extension InquiryReducer.State: SnapshotRepresentable {
     /// they encode), optionals left out when nil. Built directly, because a snapshot is written after every
     /// change and the stage is the largest part of it.
     public var snapshot: JSONValue {
+        let encoder = JSONValueEncoder()
         var members: [String: JSONValue] = [
             "sdkLocale": .string(sdkLocale), "deviceTimeZone": .string(deviceTimeZone), "lifecycle": lifecycle.json,
             "loading": .bool(loading), "observing": .bool(observing),
@@ -24,18 +25,18 @@ extension InquiryReducer.State: SnapshotRepresentable {
         members["locale"] = locale.map(JSONValue.string)
         members["stage"] = stage?.json
         members["error"] = error?.json
-        members["failure"] = failure.flatMap { try? JSONValue(encoding: $0) }
+        members["failure"] = failure.flatMap { try? encoder.encode($0) }
         members["pendingRequest"] = pendingRequest.map { .int(Int64($0)) }
-        members["pendingFolio"] = pendingFolio.flatMap { try? JSONValue(encoding: $0) }
-        members["retry"] = retry.flatMap { try? JSONValue(encoding: $0) }
+        members["pendingFolio"] = pendingFolio.flatMap { try? encoder.encode($0) }
+        members["retry"] = retry.flatMap { try? encoder.encode($0) }
         members["retryRequestID"] = retryRequestID.map { .int(Int64($0)) }
         members["openRequestBase"] = openRequestBase.map { .int(Int64($0)) }
         members["outcome"] = outcome?.json
-        members["capture"] = capture.flatMap { try? JSONValue(encoding: $0) }
+        members["capture"] = capture.flatMap { try? encoder.encode($0) }
         members["identity"] = identity?.json
-        members["pendingSave"] = pendingSave.flatMap { try? JSONValue(encoding: $0) }
+        members["pendingSave"] = pendingSave.flatMap { try? encoder.encode($0) }
         members["identitySaves"] = .array(identitySaves.sorted().map(JSONValue.string))
-        members["holder"] = holder.flatMap { try? JSONValue(encoding: $0) }
+        members["holder"] = holder.flatMap { try? encoder.encode($0) }
         members["holderRead"] = holderRead ? .bool(true) : nil
         members["announcedIssuance"] = announcedIssuance.map(JSONValue.string)
         return .object(members)
