@@ -5,30 +5,28 @@ import XCTest
 /// `inlinePaths`: a handler of such a path goes on on the thread that ended its wait.
 final class HTTPServerInlineTests: XCTestCase {
     func testAHandlerOfAnInlinePathGoesOnOnTheThreadThatResumedIt() async throws {
-        let threads = ThreadRecord()
-        let server = try startServer(.init(inlinePaths: ["/inline"])) { _ in
-            await threads.waitResumedByAThreadOfItsOwn()
-            return HTTPResponse(status: 200, text: "done")
-        }
-        let answer = try await HTTPClient().send(HTTPClientRequest(url: url(server, "/inline")))
-        XCTAssertEqual(answer.status, 200)
-        XCTAssertEqual(text(answer.body), "done")
-        let (resumer, after) = try XCTUnwrap(threads.taken)
+        let (resumer, after) = try await threadsAroundAWait(requesting: "/inline")
         XCTAssertEqual(after, resumer)
-        await server.shutdown()
     }
 
     func testAHandlerOfAnyOtherPathGoesOnOnTheCooperativePool() async throws {
+        let (resumer, after) = try await threadsAroundAWait(requesting: "/other")
+        XCTAssertNotEqual(after, resumer)
+    }
+
+    /// Requests `path` of a server whose inline path is `/inline` and whose handler waits to be resumed by a
+    /// thread of its own: that thread, and the one the handler went on on.
+    private func threadsAroundAWait(requesting path: String) async throws -> (pthread_t, pthread_t) {
         let threads = ThreadRecord()
         let server = try startServer(.init(inlinePaths: ["/inline"])) { _ in
             await threads.waitResumedByAThreadOfItsOwn()
             return HTTPResponse(status: 200, text: "done")
         }
-        let answer = try await HTTPClient().send(HTTPClientRequest(url: url(server, "/other")))
-        XCTAssertEqual(answer.status, 200)
-        let (resumer, after) = try XCTUnwrap(threads.taken)
-        XCTAssertNotEqual(after, resumer)
+        let answer = try await HTTPClient().send(HTTPClientRequest(url: url(server, path)))
         await server.shutdown()
+        XCTAssertEqual(answer.status, 200)
+        XCTAssertEqual(text(answer.body), "done")
+        return try XCTUnwrap(threads.taken)
     }
 
     func testEveryRequestToAnInlinePathWhoseHandlerAnswersWithoutWaitingIsAnswered() async throws {
