@@ -189,7 +189,11 @@ final class SubscriptionBox: Sendable {
                 guard serialQueue.withLock({ $0.arrived(message) }) else { return }
                 Task { [self] in await drainSerialQueue(into: handler) }
             } else {
-                Task { [connection] in SubscriptionBox.send(await handler(message), for: message, on: connection) }
+                // Started on the delivery thread, so a handler that answers without waiting is not handed to
+                // another thread; after its first wait it goes on on the cooperative pool.
+                Task.immediate { [connection] in
+                    SubscriptionBox.send(await handler(message), for: message, on: connection)
+                }
             }
         }
     }
