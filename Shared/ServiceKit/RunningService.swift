@@ -124,6 +124,12 @@ public final class RunningService: Sendable {
         }
     }
 
+    /// Returns once the background work started with the service (its definition's, and the snapshots' reseal)
+    /// has ended; work that loops ends only with ``stop()``.
+    public func backgroundWorkEnded() async {
+        for task in background { await task.value }
+    }
+
     /// Stops answering, lets in-flight work end with its stores, and closes the database pool.
     public func stop() async {
         metricsServer?.enter(.stopping)

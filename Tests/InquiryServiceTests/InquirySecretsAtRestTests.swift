@@ -19,8 +19,12 @@ final class InquirySecretsAtRestTests: XCTestCase {
         let configuration = ServiceConfiguration(
             databaseURL: try TestEnvironment.databaseURL(), natsURL: "unused", logLevel: .warning,
             workerID: "inquiry-secrets", secrets: sealer)
-        service = try await RunningService.start(
+        let service = try await RunningService.start(
             try InquiryService.definition(), configuration: configuration, transport: InProcessBus())
+        // The service seals the tokens stored in clear when it starts. Done after a test stored one, it would
+        // seal that one before the test's own `resealAll`.
+        await service.backgroundWorkEnded()
+        self.service = service
     }
 
     override func tearDown() async throws { await service?.stop() }
