@@ -166,6 +166,7 @@ public enum ServiceMain {
 
     public static func run(_ definition: ServiceDefinition) async -> Int32 {
         ShutdownSignal.ignoreBrokenPipes()
+        MemoryRelease.fixAllocatorThresholds()
         let bootLogger = Logger(service: definition.name)
         do {
             let configuration = try ServiceConfiguration.fromEnvironment()
