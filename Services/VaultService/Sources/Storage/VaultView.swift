@@ -178,18 +178,22 @@ struct VaultViewList<Item: VaultViewItem>: Sendable, Equatable {
         keys = keys.indices.filter { !gone[$0] }.map { keys[$0] }
     }
 
-    /// Takes the JSON of `earlier` for each item that reads the same there (same key, same JSON), so a view read
-    /// again shares what did not change with the one it replaces, and the model built from either does too.
+    /// Takes the JSON of `earlier` for each item that reads the same there (same key, same JSON), and its sort
+    /// key, so a view read again shares what did not change with the one it replaces, and the model built from
+    /// either does too.
     mutating func share(with earlier: VaultViewList<Item>) {
         guard !earlier.json.isEmpty else { return }
-        var kept: [String: JSONValue] = [:]
+        var kept: [String: (json: JSONValue, key: VaultEntryKey?)] = [:]
         kept.reserveCapacity(earlier.json.count)
-        for value in earlier.json {
-            if let key = value["key"]?.stringValue { kept[key] = value }
+        for (value, key) in zip(earlier.json, earlier.keys) {
+            if let id = value["key"]?.stringValue { kept[id] = (value, key) }
         }
         for index in json.indices {
-            guard let key = json[index]["key"]?.stringValue, let old = kept[key], old == json[index] else { continue }
-            json[index] = old
+            guard let id = json[index]["key"]?.stringValue, let old = kept[id], old.json == json[index] else {
+                continue
+            }
+            json[index] = old.json
+            if let key = old.key, key == keys[index] { keys[index] = key }
         }
     }
 }
