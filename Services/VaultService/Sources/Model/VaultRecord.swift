@@ -30,6 +30,11 @@ public enum ConflictState: WirePlainEnum {
     /// Folio changed a record deleted here.
     case localDeleted
 
+    /// One copy for every record in no conflict (nearly all of them), not one each: models share it.
+    private static let noneJSON = Wire.tagged("NONE")
+
+    public var json: JSONValue { self == .none ? Self.noneJSON : Wire.tagged(wireType) }
+
     public var wireType: String {
         switch self {
         case .none: "NONE"
@@ -54,8 +59,15 @@ public struct RecordSync: WireValue, WireDescribed {
         self.revision = revision
     }
 
+    /// The state of every record with no revision and no conflict, one copy each, which models share.
+    private static let plainJSON = (
+        clean: Wire.object(["dirty": false, "conflict": ConflictState.none.json]),
+        dirty: Wire.object(["dirty": true, "conflict": ConflictState.none.json])
+    )
+
     public var json: JSONValue {
-        Wire.object(["dirty": .bool(dirty), "conflict": conflict.json, "revision": revision.map(Wire.number)])
+        if revision == nil, conflict == .none { return dirty ? Self.plainJSON.dirty : Self.plainJSON.clean }
+        return Wire.object(["dirty": .bool(dirty), "conflict": conflict.json, "revision": revision.map(Wire.number)])
     }
 
     public static var wireSchema: JSONSchema {
@@ -167,8 +179,12 @@ public struct RecordMetadata: WireValue, WireDescribed {
         self.settings = settings
     }
 
+    /// The metadata of every record in no folder and with no settings, one copy, which models share.
+    private static let emptyJSON = Wire.object(["folders": .array([])])
+
     public var json: JSONValue {
-        Wire.object(["folders": .array(folders.map(JSONValue.string)), "settings": settings?.json])
+        if folders.isEmpty, settings == nil { return Self.emptyJSON }
+        return Wire.object(["folders": .array(folders.map(JSONValue.string)), "settings": settings?.json])
     }
 
     public static var wireSchema: JSONSchema {
