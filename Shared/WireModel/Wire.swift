@@ -3,12 +3,23 @@ import FolioModel
 /// Builds wire shapes.
 public enum Wire {
     /// `{type, value}`; `value` is left out when `fields` is nil (a case without fields).
-    public static func tagged(_ type: String, _ fields: [String: JSONValue?]? = nil) -> JSONValue {
+    public static func tagged(_ type: String, _ fields: KeyValuePairs<String, JSONValue?>? = nil) -> JSONValue {
         TaggedValue(type: type, value: fields.map(object)).json
     }
 
-    /// An object without the members that are nil: an absent optional field is left out, like `undefined`.
-    public static func object(_ members: [String: JSONValue?]) -> JSONValue {
+    /// An object without the members that are nil: an absent optional field is left out, like `undefined`. The
+    /// members are a list, not a dictionary, so the object's own table is the only one made, and sized to the
+    /// members present.
+    public static func object(_ members: KeyValuePairs<String, JSONValue?>) -> JSONValue {
+        var present = 0
+        for (_, value) in members where value != nil { present += 1 }
+        var object = [String: JSONValue](minimumCapacity: present)
+        for case (let key, let value?) in members { object[key] = value }
+        return .object(object)
+    }
+
+    /// An object without the members that are nil, from members gathered in a dictionary.
+    public static func object(dictionary members: [String: JSONValue?]) -> JSONValue {
         .object(members.compactMapValues { $0 })
     }
 

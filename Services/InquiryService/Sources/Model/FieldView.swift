@@ -25,7 +25,7 @@ public struct FieldView: WireValue, WireDescribed, Hashable {
     public var input: PhoneInputView?
 
     public var json: JSONValue {
-        let members: [String: JSONValue?] = [
+        let members: KeyValuePairs<String, JSONValue?> = [
             "id": .string(id), "key": .string(key), "required": .bool(required), "readOnly": .bool(readOnly),
             "constraints": constraints.json, "error": error.map(JSONValue.string), "label": label.map(JSONValue.string),
             "placeholder": placeholder.map(JSONValue.string), "value": value,

@@ -53,7 +53,7 @@ public enum InquiryError: WireValue, WireDescribed, Hashable, Error {
         return Wire.tagged(type, fields)
     }
 
-    private var wireParts: (String, [String: JSONValue?]) {
+    private var wireParts: (String, KeyValuePairs<String, JSONValue?>) {
         switch self {
         case .invalidEntry(let field): ("INVALID_ENTRY", ["field": .string(field)])
         case .launchCodeInvalid: ("LAUNCH_CODE_INVALID", [:])

@@ -96,7 +96,7 @@ public struct GovIdOutput: WireValue, WireDescribed, Hashable {
             "frontImage": frontImage?.json, "backImage": backImage?.json,
         ]
         for (name, path) in Self.texts { members[name] = self[keyPath: path].map(JSONValue.string) }
-        return Wire.object(members)
+        return Wire.object(dictionary: members)
     }
 
     public static var wireSchema: JSONSchema {

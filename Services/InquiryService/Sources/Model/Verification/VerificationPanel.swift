@@ -43,7 +43,7 @@ public struct VerificationPanel: Hashable, Sendable {
             "processing": processing?.json,
         ]
         all.merge(own) { _, new in new }
-        return Wire.object(all)
+        return Wire.object(dictionary: all)
     }
 }
 
