@@ -80,6 +80,23 @@ struct SigninClient: Sendable {
         return result
     }
 
+    /// Follows a store's whole model (`store.next` without deltas) until `done` holds or 30 s passed; the last
+    /// `{version, model}` answered.
+    func follow(_ store: String, token: String, until done: (JSONValue) -> Bool) async throws -> JSONValue {
+        let deadline = ContinuousClock.now + .seconds(30)
+        var version: Int64 = -1
+        var last: JSONValue = .null
+        while ContinuousClock.now < deadline {
+            last = try await call(
+                "store.next",
+                ["storeId": .string(store), "afterVersion": .int(version), "timeoutMs": 5_000, "delta": false],
+                token: token)
+            if done(last) { break }
+            version = last["version"]?.intValue ?? version
+        }
+        return last
+    }
+
     private func dispatch(_ store: String, _ action: JSONValue, token: String) async throws {
         _ = try await call("store.dispatch", ["storeId": .string(store), "action": action], token: token)
     }
