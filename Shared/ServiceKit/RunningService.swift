@@ -166,8 +166,10 @@ public enum ServiceMain {
 
     public static func run(_ definition: ServiceDefinition) async -> Int32 {
         ShutdownSignal.ignoreBrokenPipes()
-        MemoryRelease.fixAllocatorThresholds()
         let bootLogger = Logger(service: definition.name)
+        if !MemoryRelease.fixAllocatorThresholds() {
+            bootLogger.warning("malloc thresholds left dynamic: glibc refused them")
+        }
         do {
             let configuration = try ServiceConfiguration.fromEnvironment()
             let service = try await RunningService.start(definition, configuration: configuration)
