@@ -85,17 +85,10 @@ enum InquiryMemoryBenchmark {
         }
     }
 
-    /// VmRSS of the process, in KiB, from /proc/PID/status.
+    /// VmRSS of the process, in KiB.
     static func residentKiB(_ pid: Int32) throws -> Int {
-        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            if let kib = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap({
-                Int($0)
-            }) {
-                return kib
-            }
-        }
-        throw BenchError("no VmRSS in /proc/\(pid)/status")
+        guard let memory = ProcessMemory(pid: pid) else { throw BenchError("no VmRSS in /proc/\(pid)/status") }
+        return memory.residentKiB
     }
 
     private static func progress(_ message: String) {

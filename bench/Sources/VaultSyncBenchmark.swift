@@ -272,7 +272,6 @@ enum VaultSyncBenchmark {
     }
 }
 
-/// The resident memory of a process, from `/proc/<pid>/status`.
 /// A process's resident memory (`/proc/<pid>/status`), in KiB: all of it, its anonymous memory (heap, stacks)
 /// and the pages of the files it maps (code).
 struct ProcessMemory {
