@@ -31,7 +31,7 @@ public enum ConflictState: WirePlainEnum {
     case localDeleted
 
     /// One copy for every record in no conflict (nearly all of them), not one each: models share it.
-    private static let noneJSON = Wire.tagged("NONE")
+    private static let noneJSON = Wire.tagged(ConflictState.none.wireType)
 
     public var json: JSONValue { self == .none ? Self.noneJSON : Wire.tagged(wireType) }
 
