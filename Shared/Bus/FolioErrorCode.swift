@@ -44,7 +44,7 @@ public enum FolioErrorCode: Int, Sendable, CaseIterable {
 
 extension JSONRPCError {
     public static func folio(_ code: FolioErrorCode, _ detail: String? = nil, value: JSONValue? = nil) -> JSONRPCError {
-        var data: [String: JSONValue] = ["type": .string(code.typeName)]
+        var data: JSONObject = ["type": .string(code.typeName)]
         var payload = value?.objectValue ?? [:]
         if let detail { payload["detail"] = .string(detail) }
         if !payload.isEmpty { data["value"] = .object(payload) }

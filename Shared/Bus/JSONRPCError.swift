@@ -34,7 +34,7 @@ public struct JSONRPCError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var json: JSONValue {
-        var members: [String: JSONValue] = ["code": .int(Int64(code)), "message": .string(message)]
+        var members: JSONObject = ["code": .int(Int64(code)), "message": .string(message)]
         if let data { members["data"] = data }
         return .object(members)
     }

@@ -16,7 +16,7 @@ public struct JSONRPCRequest: Sendable, Hashable {
     public var isNotification: Bool { id == nil }
 
     public var json: JSONValue {
-        var members: [String: JSONValue] = ["jsonrpc": "2.0", "method": .string(method)]
+        var members: JSONObject = ["jsonrpc": "2.0", "method": .string(method)]
         if let params { members["params"] = params }
         if let id { members["id"] = id.json }
         return .object(members)

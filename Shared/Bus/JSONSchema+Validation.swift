@@ -70,7 +70,7 @@ public struct JSONSchemaValidator: Sendable {
     }
 
     private func checkNumber(
-        _ value: JSONValue, _ keywords: [String: JSONValue], _ path: String, _ found: inout [String]
+        _ value: JSONValue, _ keywords: JSONObject, _ path: String, _ found: inout [String]
     ) {
         let number: Double
         switch value {
@@ -89,7 +89,7 @@ public struct JSONSchemaValidator: Sendable {
     /// `minLength`/`maxLength` count a string's characters (Unicode code points, as JSON Schema says);
     /// `minItems`/`maxItems` an array's elements.
     private func checkCounts(
-        _ value: JSONValue, _ keywords: [String: JSONValue], _ path: String, _ found: inout [String]
+        _ value: JSONValue, _ keywords: JSONObject, _ path: String, _ found: inout [String]
     ) {
         let count: Int
         let bounds: (String, String)
@@ -107,7 +107,7 @@ public struct JSONSchemaValidator: Sendable {
     }
 
     private func checkObject(
-        _ members: [String: JSONValue], _ keywords: [String: JSONValue], _ path: String, _ found: inout [String]
+        _ members: JSONObject, _ keywords: JSONObject, _ path: String, _ found: inout [String]
     ) {
         let properties = keywords["properties"]?.objectValue ?? [:]
         for name in keywords["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] where members[name] == nil {
@@ -127,7 +127,7 @@ public struct JSONSchemaValidator: Sendable {
     }
 
     private func checkCombinations(
-        _ value: JSONValue, _ keywords: [String: JSONValue], _ path: String, _ found: inout [String]
+        _ value: JSONValue, _ keywords: JSONObject, _ path: String, _ found: inout [String]
     ) {
         if let all = keywords["allOf"]?.arrayValue {
             for schema in all { check(value, schema, path, &found) }

@@ -27,7 +27,7 @@ public struct JSONSchema: Sendable, Hashable {
     public static func object(_ properties: [String: JSONSchema], required: [String] = [], description: String? = nil)
         -> JSONSchema
     {
-        var members: [String: JSONValue] = [
+        var members: JSONObject = [
             "type": "object",
             "properties": .object(properties.mapValues(\.json)),
         ]
@@ -79,7 +79,7 @@ extension JSONSchema {
 
     /// Exactly one of `schemas`.
     public static func oneOf(_ schemas: [JSONSchema], description: String? = nil) -> JSONSchema {
-        var members: [String: JSONValue] = ["oneOf": .array(schemas.map(\.json))]
+        var members: JSONObject = ["oneOf": .array(schemas.map(\.json))]
         if let description { members["description"] = .string(description) }
         return JSONSchema(.object(members))
     }

@@ -95,9 +95,9 @@ public struct RPCResultDescriptor: Sendable {
 /// The arguments of one call, by name whether they were sent by position or by name.
 public struct RPCCall: Sendable {
     public let method: String
-    public let params: [String: JSONValue]
+    public let params: JSONObject
 
-    public init(method: String, params: [String: JSONValue]) {
+    public init(method: String, params: JSONObject) {
         self.method = method
         self.params = params
     }

@@ -94,7 +94,7 @@ public struct RPCRouter: Sendable {
     }
 
     static func bind(_ params: JSONValue?, to method: RPCMethod) -> Result<RPCCall, JSONRPCError> {
-        var named: [String: JSONValue] = [:]
+        var named: JSONObject = [:]
         switch params {
         case nil: break
         case .object(let members)?: named = members

@@ -134,7 +134,7 @@ public enum OpenRPC {
     }
 
     private static func contentDescriptor(_ param: RPCParam) -> JSONValue {
-        var members: [String: JSONValue] = [
+        var members: JSONObject = [
             "name": .string(param.name),
             "required": .bool(param.required),
             "schema": param.variadic ? JSONSchema.array(param.schema).json : param.schema.json,

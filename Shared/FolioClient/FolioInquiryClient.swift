@@ -92,7 +92,7 @@ public struct FolioInquiryClient: Sendable {
     }
 
     /// `POST .../submit`: the fields of step `stepId`; answers the next step (the last step stays).
-    public func submit(stepId: String, fields: [String: JSONValue], locale: String? = nil, idempotencyKey: String)
+    public func submit(stepId: String, fields: JSONObject, locale: String? = nil, idempotencyKey: String)
         async throws(FolioInquiryError) -> FolioInquiryStep
     {
         try await change(
@@ -145,7 +145,7 @@ public struct FolioInquiryClient: Sendable {
     public func uploadFile(field: String, fileName: String, mimeType: String, bytes: [UInt8], idempotencyKey: String)
         async throws(FolioInquiryError) -> FolioInquiryFile
     {
-        let body: [String: JSONValue] = [
+        let body: JSONObject = [
             "deviceId": .string(deviceId), "field": .string(field), "fileName": .string(fileName),
             "mimeType": .string(mimeType), "data": .string(Data(bytes).base64EncodedString()),
         ]
@@ -191,7 +191,7 @@ public struct FolioInquiryClient: Sendable {
 
     private var path: String { "/v1/inquiries/\(FolioClient.pathSegment(inquiryId))" }
 
-    private func change(_ suffix: String, _ members: [String: JSONValue], locale: String?, idempotencyKey: String)
+    private func change(_ suffix: String, _ members: JSONObject, locale: String?, idempotencyKey: String)
         async throws(FolioInquiryError) -> FolioInquiryStep
     {
         var body = members

@@ -64,11 +64,11 @@ public struct JSONParser {
     private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
         guard depth <= maxDepth else { throw failure("nesting deeper than \(maxDepth)") }
         index += 1
-        var members: [String: JSONValue] = [:]
+        var members: [(String, JSONValue)] = []
         skipWhitespace()
         if index < buffer.count, buffer[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members)
+            return .object(JSONObject())
         }
         while true {
             skipWhitespace()
@@ -80,12 +80,12 @@ public struct JSONParser {
             guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
-            members[key] = try parseValue(depth: depth)
+            members.append((key, try parseValue(depth: depth)))
             skipWhitespace()
             guard index < buffer.count else { throw failure("unexpected end of input") }
             switch buffer[index] {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .object(members)
+            case UInt8(ascii: "}"): index += 1; return .object(JSONObject(members))
             default: throw failure("expected ',' or '}'")
             }
         }

@@ -16,7 +16,7 @@ extension JSONValue: Codable {
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .object(try container.decode(JSONObject.self))
         }
     }
 
@@ -29,7 +29,7 @@ extension JSONValue: Codable {
         case .double(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
+        case .object(let value): try container.encode(value.dictionary)
         }
     }
 }

@@ -25,11 +25,11 @@ extension JSONValue {
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             output.append(UInt8(ascii: "{"))
-            for (offset, key) in members.keys.sorted().enumerated() {
+            for (offset, member) in members.enumerated() {
                 if offset > 0 { output.append(UInt8(ascii: ",")) }
-                JSONValue.writeString(key, to: &output)
+                JSONValue.writeString(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))
-                members[key]?.write(to: &output)
+                member.value.write(to: &output)
             }
             output.append(UInt8(ascii: "}"))
         }

@@ -9,7 +9,10 @@ public enum JSONValue: Sendable, Hashable {
     case double(Double)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object(JSONObject)
+
+    /// An object from a dictionary's members.
+    public static func object(_ dictionary: [String: JSONValue]) -> JSONValue { .object(JSONObject(dictionary)) }
 }
 
 extension JSONValue {
@@ -49,7 +52,7 @@ extension JSONValue {
         return nil
     }
 
-    public var objectValue: [String: JSONValue]? {
+    public var objectValue: JSONObject? {
         if case .object(let value) = self { return value }
         return nil
     }
@@ -68,6 +71,6 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     public init(stringLiteral value: String) { self = .string(value) }
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(JSONObject(elements))
     }
 }

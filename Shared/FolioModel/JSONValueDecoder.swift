@@ -39,7 +39,7 @@ struct JSONValueDecoding: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else {
-            throw mismatch([String: JSONValue].self, "an object")
+            throw mismatch(JSONObject.self, "an object")
         }
         return KeyedDecodingContainer(JSONValueKeyedContainer(members: members, decoder: self))
     }
@@ -166,7 +166,7 @@ extension JSONValueDecoding: SingleValueDecodingContainer {
 
 /// The members of an object.
 struct JSONValueKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let members: [String: JSONValue]
+    let members: JSONObject
     let decoder: JSONValueDecoding
 
     var codingPath: [any CodingKey] { decoder.codingPath }

@@ -12,7 +12,7 @@ public struct TaggedValue: Sendable, Hashable, Codable {
     }
 
     public var json: JSONValue {
-        var members = [String: JSONValue](minimumCapacity: value == nil ? 1 : 2)
+        var members = JSONObject(minimumCapacity: value == nil ? 1 : 2)
         members["type"] = .string(type)
         if let value { members["value"] = value }
         return .object(members)

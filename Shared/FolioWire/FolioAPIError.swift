@@ -104,7 +104,7 @@ public struct FolioAPIError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// The standard error body of an API error: `{"error": {"code", "message", "retryAfterSeconds"?}}`.
     public var envelope: JSONValue {
-        var error: [String: JSONValue] = ["code": .string(code ?? "INTERNAL_ERROR"), "message": .string(message)]
+        var error: JSONObject = ["code": .string(code ?? "INTERNAL_ERROR"), "message": .string(message)]
         if let retryAfterSeconds { error["retryAfterSeconds"] = .int(Int64(retryAfterSeconds)) }
         return ["error": .object(error)]
     }

@@ -23,7 +23,7 @@ public struct FolioInquiryCreate: Codable, Sendable, Equatable {
     public var templateId: String
     public var referenceId: String?
     /// Field key → value the template's fields start with.
-    public var prefill: [String: JSONValue]?
+    public var prefill: JSONObject?
     /// Default 86,400.
     public var expiresInSeconds: Int?
     /// Default 600.
@@ -35,7 +35,7 @@ public struct FolioInquiryCreate: Codable, Sendable, Equatable {
 
     /// Creates a request.
     public init(
-        organizationId: String, templateId: String, referenceId: String? = nil, prefill: [String: JSONValue]? = nil,
+        organizationId: String, templateId: String, referenceId: String? = nil, prefill: JSONObject? = nil,
         expiresInSeconds: Int? = nil, launchCodeTtlSeconds: Int? = nil, tokenTtlSeconds: Int? = nil,
         testing: FolioInquiryTesting? = nil
     ) {

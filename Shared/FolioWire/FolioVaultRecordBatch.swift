@@ -20,7 +20,7 @@ public struct FolioVaultRecordBatch: Encodable, Sendable, Equatable {
 extension FolioVaultRecordCreate {
     /// The create as `FolioWireJSON.encode` writes it (members without a value left out), built member by member.
     public var json: JSONValue {
-        var members: [String: JSONValue] = [
+        var members: JSONObject = [
             "kind": ["type": .string(kind.rawValue)], "schema": .string(schema), "version": .int(Int64(version)),
             "ciphertext": .string(ciphertext.base64URL),
         ]

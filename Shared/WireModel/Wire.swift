@@ -13,7 +13,7 @@ public enum Wire {
     public static func object(_ members: KeyValuePairs<String, JSONValue?>) -> JSONValue {
         var present = 0
         for (_, value) in members where value != nil { present += 1 }
-        var object = [String: JSONValue](minimumCapacity: present)
+        var object = JSONObject(minimumCapacity: present)
         for case (let key, let value?) in members { object[key] = value }
         return .object(object)
     }
@@ -66,7 +66,7 @@ public struct WireCase {
 /// The members of one JSON object being read; every error names the member's path.
 public struct WireObject {
     public let path: String
-    private let members: [String: JSONValue]
+    private let members: JSONObject
 
     /// Only the members named in `fields` may be present: a misspelt optional field is an error, not a value
     /// that silently goes missing.

@@ -21,7 +21,7 @@ final class AuthStoreLocaleTests: XCTestCase {
         let runtimeID = try XCTUnwrap(created["runtimeId"]?.stringValue)
         let mounted = try await client.call(subject, "auth.mount", ["runtimeId": .string(runtimeID)])
         let id = try XCTUnwrap(mounted["storeId"]?.stringValue.flatMap(StoreID.init))
-        let params: [String: JSONValue] = ["storeId": .string(id.rawValue), "runtimeId": .string(runtimeID)]
+        let params: JSONObject = ["storeId": .string(id.rawValue), "runtimeId": .string(runtimeID)]
         func titles(_ model: JSONValue?) -> [JSONValue?]? { model?["dataRegions"]?.arrayValue?.map { $0["title"] } }
 
         let initial = try await client.call(BusSubjects.store(id), "store.state", .object(params))

@@ -28,7 +28,7 @@ final class SessionStoreTests: XCTestCase {
 
         let mounted = try await client.call(BusSubjects.rpc("auth"), "session.mount", ["runtimeId": .string(runtimeID)])
         let id = try XCTUnwrap(mounted["storeId"]?.stringValue.flatMap(StoreID.init))
-        let params: [String: JSONValue] = ["storeId": .string(id.rawValue), "runtimeId": .string(runtimeID)]
+        let params: JSONObject = ["storeId": .string(id.rawValue), "runtimeId": .string(runtimeID)]
         let initial = try await client.call(BusSubjects.store(id), "store.state", .object(params))
         XCTAssertEqual(initial["model"]?["identity"]?["type"], "TRANSIENT")
         XCTAssertEqual(initial["model"]?["status"], ["type": "DEVICE"])

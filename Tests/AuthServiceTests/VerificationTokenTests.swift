@@ -13,7 +13,7 @@ final class VerificationTokenTests: XCTestCase {
         operationType: .deleteAccount, binding: "doc_7", displayText: "Delete your account")
     private var jwks: JWKSet { JWKSet(keys: [JWK(publicKey: key.publicKey, kid: "k1")]) }
 
-    private var claims: [String: JSONValue] {
+    private var claims: JSONObject {
         [
             "iss": "folio-emulator", "typ": "folio-verification", "sub": "usr_1", "sid": "ses_1", "cer": "cer_1",
             "iat": 1000, "exp": 1300,
@@ -21,7 +21,7 @@ final class VerificationTokenTests: XCTestCase {
         ]
     }
 
-    private func token(_ claims: [String: JSONValue], kid: String = "k1", key: Ed25519.PrivateKey? = nil) throws
+    private func token(_ claims: JSONObject, kid: String = "k1", key: Ed25519.PrivateKey? = nil) throws
         -> String
     {
         try JWS.sign(

@@ -51,7 +51,7 @@ final class JSONRPCSpecificationExampleTests: XCTestCase {
 
     /// The parts of a response the specification fixes: id, result, error code and message (data is ours).
     func essence(_ response: JSONValue) -> JSONValue {
-        var members: [String: JSONValue] = ["jsonrpc": response["jsonrpc"] ?? .null, "id": response["id"] ?? .null]
+        var members: JSONObject = ["jsonrpc": response["jsonrpc"] ?? .null, "id": response["id"] ?? .null]
         if let result = response["result"] { members["result"] = result }
         if let error = response["error"] {
             members["error"] = ["code": error["code"] ?? .null, "message": error["message"] ?? .null]

@@ -97,7 +97,7 @@ final class DocumentStoresHostingTests: XCTestCase {
     }
 
     private func mount(_ method: String, runtimeID: String, id: String? = nil) async throws -> String {
-        var params: [String: JSONValue] = ["runtimeId": .string(runtimeID)]
+        var params: JSONObject = ["runtimeId": .string(runtimeID)]
         if let id { params["id"] = .string(id) }
         let mounted = try await client.call(BusSubjects.rpc(DocumentReceiver.name), method, .object(params))
         return try XCTUnwrap(mounted["storeId"]?.stringValue, "\(mounted)")

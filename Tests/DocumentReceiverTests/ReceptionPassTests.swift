@@ -59,7 +59,7 @@ final class ReceptionPassTests: XCTestCase {
             recordId: record, ownerAccountId: "iss_demo", recipientAccountId: "acct_chen", permission: .view,
             recipientBoxPublicKey: box, wrappedKey: wrapped)
         let signature = try (signer ?? issuer).sign(message)
-        var json: [String: JSONValue] = [
+        var json: JSONObject = [
             "id": .string(id), "recordId": .string(record), "schema": "org_bluebank:digital",
             "organizationId": "org_bluebank", "ownerAccountId": "iss_demo", "ownerEmail": "issuer@example.net",
             "recipientAccountId": "acct_chen", "recipientEmail": "chen@example.net", "permission": ["type": "VIEW"],

@@ -226,7 +226,7 @@ final class FoundationStackTests: XCTestCase {
         var held: JSONValue?
         var last: JSONValue = .null
         for _ in 0..<20 {
-            var params: [String: JSONValue] = [
+            var params: JSONObject = [
                 "storeId": .string(storeID), "afterVersion": .int(version), "timeoutMs": 2000,
             ]
             // `afterVersion` alone is no model a patch could apply to: the first model is asked for whole.

@@ -73,7 +73,7 @@ extension FoundationStackTests {
                 received.messages.withLock { $0.append(message) }
                 beforeAnswering()
                 let number = message["data"]?["identity"]?["output"]?["value"]?["documentNumber"] ?? .null
-                var payload: [String: JSONValue] = ["documentNumber": number]
+                var payload: JSONObject = ["documentNumber": number]
                 if request.path == "/clock" { payload["mappedAt"] = .double(Date().timeIntervalSince1970) }
                 let body: JSONValue = [
                     "schema": "acme-identity", "version": 2,

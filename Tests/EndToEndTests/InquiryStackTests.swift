@@ -28,7 +28,7 @@ extension FoundationStackTests {
     func inquiryRuntime(deviceCredential: String? = nil, organization: String = "org-demo") async throws
         -> (token: String, runtimeID: String, device: String)
     {
-        var params: [String: JSONValue] = ["organizationId": .string(organization)]
+        var params: JSONObject = ["organizationId": .string(organization)]
         if let deviceCredential { params["deviceCredential"] = .string(deviceCredential) }
         let created = try await rpc("runtime.create", .object(params))
         return (

@@ -16,7 +16,7 @@ extension FoundationStackTests {
     /// A new inquiry of `template` with verification knobs: (inquiry id, launch code).
     func createVerificationInquiry(
         _ template: String, organization: String = "org-demo", knobs: [String: FolioVerificationKnobs] = [:],
-        prefill: [String: JSONValue]? = nil
+        prefill: JSONObject? = nil
     ) async throws -> (id: String, code: String) {
         var create = FolioInquiryCreate(organizationId: organization, templateId: template)
         create.prefill = prefill

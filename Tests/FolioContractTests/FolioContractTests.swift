@@ -7,7 +7,7 @@ import XCTest
 final class FolioContractTests: XCTestCase {
     private let document = FolioContract.document()
 
-    private var schemas: [String: JSONValue] { document["components"]?["schemas"]?.objectValue ?? [:] }
+    private var schemas: JSONObject { document["components"]?["schemas"]?.objectValue ?? [:] }
 
     private func method(_ name: String) -> JSONValue? {
         document["methods"]?.arrayValue?.first { $0["name"]?.stringValue == name }

@@ -122,7 +122,7 @@ final class InquiryStepTests: InquiryTestCase {
         ]
         for (key, value, name) in choices {
             let error = await inquiryError { () async throws(FolioInquiryError) in
-                var fields: [String: JSONValue] = ["terms": true]
+                var fields: JSONObject = ["terms": true]
                 fields[key] = value
                 return try await inquiry.submit(stepId: "choices", fields: fields, idempotencyKey: self.key())
             }

@@ -15,7 +15,7 @@ class InquiryTestCase: EmulatorTestCase {
     }
 
     func create(
-        _ harness: Harness, template: String = "tmpl_simple", prefill: [String: JSONValue]? = nil,
+        _ harness: Harness, template: String = "tmpl_simple", prefill: JSONObject? = nil,
         launchAnswer: FolioInquiryTesting.LaunchAnswer? = nil, tokenTtlSeconds: Int? = nil
     ) async throws -> FolioInquiryCreated {
         try await harness.client.createInquiry(
@@ -28,7 +28,7 @@ class InquiryTestCase: EmulatorTestCase {
     /// Creates an inquiry and launches it on `device`; answers the launch and that device's client.
     func launched(
         _ harness: Harness, template: String = "tmpl_simple", device: String = "dev_phone",
-        prefill: [String: JSONValue]? = nil, tokenTtlSeconds: Int? = nil
+        prefill: JSONObject? = nil, tokenTtlSeconds: Int? = nil
     ) async throws -> (FolioInquiryLaunch, FolioInquiryClient) {
         let created = try await create(harness, template: template, prefill: prefill, tokenTtlSeconds: tokenTtlSeconds)
         let launch = try await harness.client.launchInquiry(

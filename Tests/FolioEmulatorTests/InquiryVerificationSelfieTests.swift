@@ -56,7 +56,7 @@ final class InquiryVerificationSelfieTests: InquiryVerificationTestCase {
         let liveness = try await prepared(inquiry)
         let session = try XCTUnwrap(state(liveness)?["value"]?["capture"]?["captureSessionId"]?.stringValue)
         let issued = try await transaction(harness, session: session)
-        let refused: [(String, [String: JSONValue])] = [
+        let refused: [(String, JSONObject)] = [
             ("a blank transaction id", ["captureSessionId": .string(session), "transactionId": " "]),
             ("no transaction id", ["captureSessionId": .string(session)]),
             ("an unknown transaction id", ["captureSessionId": .string(session), "transactionId": "ltx_nope"]),

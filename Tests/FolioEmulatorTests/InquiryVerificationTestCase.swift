@@ -16,7 +16,7 @@ class InquiryVerificationTestCase: InquiryTestCase {
     /// Creates an inquiry of `template` with verification knobs and launches it on `dev_phone`.
     func launched(
         _ harness: Harness, template: String, knobs: [String: FolioVerificationKnobs],
-        prefill: [String: JSONValue]? = nil
+        prefill: JSONObject? = nil
     ) async throws -> FolioInquiryClient {
         let created = try await harness.client.createInquiry(
             FolioInquiryCreate(
@@ -66,7 +66,7 @@ class InquiryVerificationTestCase: InquiryTestCase {
     }
 
     /// Submits `fields` to the current verification step.
-    func submit(_ inquiry: FolioInquiryClient, _ stepId: String, _ fields: [String: JSONValue] = [:]) async throws
+    func submit(_ inquiry: FolioInquiryClient, _ stepId: String, _ fields: JSONObject = [:]) async throws
         -> FolioInquiryStep
     {
         try await inquiry.submit(stepId: stepId, fields: fields, idempotencyKey: key())

@@ -73,7 +73,7 @@ struct SeededRandom {
         if bool() {
             return .array((0..<int(5)).map { _ in document(depth: depth - 1) })
         }
-        var members: [String: JSONValue] = [:]
+        var members: JSONObject = [:]
         for _ in 0..<int(5) { members[["a", "b", "items", "x/y", "m~n", ""][int(6)]] = document(depth: depth - 1) }
         return .object(members)
     }

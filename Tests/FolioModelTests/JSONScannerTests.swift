@@ -106,7 +106,7 @@ final class JSONScannerTests: XCTestCase {
                 XCTFail("scanner refused \(String(decoding: bytes, as: UTF8.self))")
                 continue
             }
-            var last: [String: JSONValue] = [:]
+            var last: JSONObject = [:]
             for member in scanned { last[member.name] = try member.value.parsed(maxDepth: 8) }
             XCTAssertEqual(last, object)
         }

@@ -272,7 +272,7 @@ final class GatewayHarness: Sendable {
     func call(_ method: String, _ params: JSONValue? = nil, id: Int64 = 1, token: String? = nil) async throws
         -> JSONValue
     {
-        var request: [String: JSONValue] = ["jsonrpc": "2.0", "method": .string(method), "id": .int(id)]
+        var request: JSONObject = ["jsonrpc": "2.0", "method": .string(method), "id": .int(id)]
         if let params { request["params"] = params }
         let (status, body) = try await rpc(.object(request), token: token)
         XCTAssertEqual(status, 200)

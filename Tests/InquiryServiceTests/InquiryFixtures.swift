@@ -19,10 +19,10 @@ enum InquiryFixtures {
         ]
     }
 
-    static func field(_ kind: String, _ id: String, _ extra: [String: JSONValue] = [:], constraints: JSONValue = [:])
+    static func field(_ kind: String, _ id: String, _ extra: JSONObject = [:], constraints: JSONValue = [:])
         -> JSONValue
     {
-        var value: [String: JSONValue] = [
+        var value: JSONObject = [
             "id": .string(id), "key": .string(id), "required": false, "readOnly": false, "constraints": constraints,
             "label": .string(id),
         ]
@@ -38,7 +38,7 @@ enum InquiryFixtures {
         includeTime: Bool = false, allowFuture: Bool = true, minAge: Int64? = nil,
         disabled: [String] = [], timeZone: String? = nil
     ) -> JSONValue {
-        var members: [String: JSONValue] = [
+        var members: JSONObject = [
             "mask": dateMask, "includeTime": .bool(includeTime), "allowPast": true, "allowFuture": .bool(allowFuture),
             "disabledWeekdays": .array(disabled.map(JSONValue.string)),
         ]

@@ -97,7 +97,7 @@ final class InquiryReducerCodeStepTests: InquiryReducerTestCase {
         return checkedModel(of: store.state)["error"]
     }
 
-    private func submitted(_ stage: InquiryStage) -> [String: JSONValue] {
+    private func submitted(_ stage: InquiryStage) -> JSONObject {
         guard case .verification(let view) = stage.content else { return [:] }
         return (try? VerificationSubmission.fields(of: view, kept: [:])) ?? [:]
     }

@@ -13,7 +13,7 @@ final class InquiryReducerFieldTests: InquiryReducerTestCase {
             $0.kept["color"] = .selection("blue")
         }
         store.receive(.act(.edit(key: "terms", value: .toggle(checked: true)))) { $0.kept["terms"] = .toggle(true) }
-        let fields: [String: JSONValue] = [
+        let fields: JSONObject = [
             "name": "Ada", "code": .null, "birth": .null, "appointment": .null, "phone": .null, "color": "blue",
             "terms": true, "scan": .null,
         ]

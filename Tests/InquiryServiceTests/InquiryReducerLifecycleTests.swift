@@ -409,7 +409,7 @@ final class InquiryReducerLifecycleTests: InquiryReducerTestCase {
         store.finish()
     }
 
-    var submitted: [String: JSONValue] {
+    var submitted: JSONObject {
         [
             "name": "Ada", "code": .null, "birth": .null, "appointment": .null, "phone": .null, "color": .null,
             "terms": .null, "scan": .null,

@@ -94,7 +94,7 @@ final class InquiryReducerRequestTests: InquiryReducerTestCase {
         }
     }
 
-    private var submittedDefaults: [String: JSONValue] {
+    private var submittedDefaults: JSONObject {
         [
             "name": "Ada", "code": .null, "birth": .null, "appointment": .null, "phone": .null, "color": .null,
             "terms": .null, "scan": .null,

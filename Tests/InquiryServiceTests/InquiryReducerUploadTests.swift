@@ -56,7 +56,7 @@ final class InquiryReducerUploadTests: InquiryReducerTestCase {
             $0.kept["proof"] = .file(file)
         }
         XCTAssertEqual(shownField("f_proof", in: store.state)?["value"]?["fileId"], "ifl_1")
-        let fields: [String: JSONValue] = ["proof": ["fileId": "ifl_1", "fileName": "proof.pdf", "sizeBytes": 4]]
+        let fields: JSONObject = ["proof": ["fileId": "ifl_1", "fileName": "proof.pdf", "sizeBytes": 4]]
         store.receive(
             .act(.submit),
             effects: [.callFolio(requestID: 5, saved, .submit(stepId: "choices", fields: fields, locale: "en"))]

@@ -82,7 +82,7 @@ extension InquiryStoreContractTests {
                 ])
             )
         }
-        let upload: [String: JSONValue] = ["side": "FRONT", "captureField": "document", "captureMode": "FILE_PICKER"]
+        let upload: JSONObject = ["side": "FRONT", "captureField": "document", "captureMode": "FILE_PICKER"]
         return [
             (
                 "SELECT_DOCUMENT",

@@ -95,7 +95,7 @@ final class InquiryStoreContractTests: InquiryReducerTestCase {
 
     func testAModelPartTheReaderRefusesIsRefusedByItsSchemaToo() {
         let validator = JSONSchemaValidator(definitions: contract.schemas)
-        let field = { (kind: String, extra: [String: JSONValue]) -> JSONValue in
+        let field = { (kind: String, extra: JSONObject) -> JSONValue in
             Fixtures.field(kind, "f", extra)["value"] ?? .null
         }
         let invalid: [(String, JSONSchema, JSONValue)] = [

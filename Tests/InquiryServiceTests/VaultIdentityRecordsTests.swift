@@ -12,7 +12,7 @@ final class VaultIdentityRecordsTests: XCTestCase {
         let answer: JSONValue
 
         func request(subject: String, payload: [UInt8], timeout: Duration) async throws(BusError) -> [UInt8] {
-            var response: [String: JSONValue] = ["jsonrpc": "2.0", "id": 1]
+            var response: JSONObject = ["jsonrpc": "2.0", "id": 1]
             for (key, value) in answer.objectValue ?? [:] { response[key] = value }
             return JSONValue.object(response).serialized()
         }

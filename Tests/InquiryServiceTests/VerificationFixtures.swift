@@ -11,8 +11,8 @@ enum VerificationFixtures {
         "id": "go", "label": "Continue", "style": "PRIMARY", "intent": ["type": "SUBMIT"], "enabled": true,
     ]
 
-    static func panel(_ own: [String: JSONValue]) -> JSONValue {
-        var members: [String: JSONValue] = [
+    static func panel(_ own: JSONObject) -> JSONValue {
+        var members: JSONObject = [
             "title": "Title", "description": "Description", "buttons": [submitButton],
         ]
         for (key, value) in own { members[key] = value }
@@ -23,7 +23,7 @@ enum VerificationFixtures {
         _ kind: String, state type: String, _ value: JSONValue?, stepId: String = "step_1", used: Int64 = 1,
         phase: String = "CREATED"
     ) -> InquiryStage {
-        var state: [String: JSONValue] = ["type": .string(type)]
+        var state: JSONObject = ["type": .string(type)]
         if let value { state["value"] = value }
         let json: JSONValue = [
             "content": [
@@ -100,7 +100,7 @@ enum VerificationFixtures {
     }
 
     static func photo(captureField: String? = "selfie_photo", session: String = "cs_1") -> InquiryStage {
-        var own: [String: JSONValue] = ["captureSessionId": .string(session), "captureMode": "CAMERA"]
+        var own: JSONObject = ["captureSessionId": .string(session), "captureMode": "CAMERA"]
         if let captureField { own["captureField"] = .string(captureField) }
         return stage("SELFIE", state: "PHOTO", panel(own))
     }

@@ -11,10 +11,10 @@ final class WindowAttestationVerifierTests: XCTestCase {
     let key = Ed25519.PrivateKey.generate()
     let keyFetches = CallCounter()
 
-    func attestation(kid: String = "k1", signer: Ed25519.PrivateKey? = nil, claims: [String: JSONValue] = [:]) throws
+    func attestation(kid: String = "k1", signer: Ed25519.PrivateKey? = nil, claims: JSONObject = [:]) throws
         -> String
     {
-        var payload: [String: JSONValue] = [
+        var payload: JSONObject = [
             "typ": "folio.window", "sub": "inq_1", "org": "org-demo", "dev": "dev_1", "cid": "cor_1", "iat": 1,
             "exp": 2,
         ]

@@ -40,10 +40,10 @@ final class StoreEndpointOverNATSTests: XCTestCase {
         return try XCTUnwrap(result["storeId"]?.stringValue.flatMap(StoreID.init))
     }
 
-    func call(_ id: StoreID, _ method: String, runtime: String, _ extra: [String: JSONValue] = [:]) async throws
+    func call(_ id: StoreID, _ method: String, runtime: String, _ extra: JSONObject = [:]) async throws
         -> JSONValue
     {
-        var params: [String: JSONValue] = ["storeId": .string(id.rawValue), "runtimeId": .string(runtime)]
+        var params: JSONObject = ["storeId": .string(id.rawValue), "runtimeId": .string(runtime)]
         params.merge(extra) { _, new in new }
         return try await client.call(BusSubjects.store(id), method, .object(params))
     }

@@ -152,7 +152,7 @@ class IssuedDocumentTestCase: XCTestCase {
                 ])
     }
 
-    func call(_ method: String, _ params: [String: JSONValue]) async -> Result<JSONValue, JSONRPCError> {
+    func call(_ method: String, _ params: JSONObject) async -> Result<JSONValue, JSONRPCError> {
         var params = params
         params["runtimeId"] = params["runtimeId"] ?? .string(runtimeID)
         return await router.outcome(of: JSONRPCRequest(method: method, params: .object(params), id: .int(1)))
@@ -165,7 +165,7 @@ class IssuedDocumentTestCase: XCTestCase {
     }
 
     func documents(id: String? = nil) async throws -> JSONValue {
-        var params: [String: JSONValue] = [:]
+        var params: JSONObject = [:]
         if let id { params["id"] = .string(id) }
         return try await call("vaultinternal.documents", params).get()
     }

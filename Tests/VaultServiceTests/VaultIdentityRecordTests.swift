@@ -85,7 +85,7 @@ final class VaultIdentityRecordTests: XCTestCase {
         saveID: String = "save_\(RandomID.base32(count: 10))", recordID: String? = nil, content: RecordContent? = nil,
         files: [JSONValue]
     ) -> JSONValue {
-        var params: [String: JSONValue] = [
+        var params: JSONObject = [
             "runtimeId": .string(runtimeID), "saveId": .string(saveID), "fingerprint": .string(fingerprint),
             "content": (content ?? identity).json, "files": .array(files),
         ]

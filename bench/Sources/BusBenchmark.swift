@@ -32,7 +32,7 @@ enum BusBenchmark {
             _ = try await client.call(subject + ".ours", "bench.echo", ["echo": "ping"])
         }
 
-        var summary: [String: JSONValue] = ["bench": "bus"]
+        var summary: JSONObject = ["bench": "bus"]
         var ratios: [Double] = []
         for callers in [1, 32] {
             let rawRate = rawThroughput(raw, payload: payload, callers: callers, seconds: seconds)

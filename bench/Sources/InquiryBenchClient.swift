@@ -68,7 +68,7 @@ struct InquiryBenchClient: Sendable {
     /// The params of `store.next` after `version`. A store that holds no model yet asks for the whole one
     /// (`delta: false`): `afterVersion` alone is no model a patch could apply to.
     static func nextParams(_ store: MountedBenchInquiry, after version: Int64, timeoutMs: Int64 = 10_000) -> JSONValue {
-        var params: [String: JSONValue] = [
+        var params: JSONObject = [
             "storeId": .string(store.id), "runtimeId": .string(store.runtimeID), "afterVersion": .int(version),
             "timeoutMs": .int(timeoutMs),
         ]

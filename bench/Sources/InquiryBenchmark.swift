@@ -34,7 +34,7 @@ enum InquiryBenchmark {
         var responder: InquiryCannedResponder?
         var stores: [MountedBenchInquiry] = []
         var serial = 0
-        var summary: [String: JSONValue] = [
+        var summary: JSONObject = [
             "bench": "inquiry", "target": rounded(target, 3), "template": .string(settings.template),
             "path": "NATS -> InquiryService worker (one) -> NATS, no Gateway",
             "baseline": .string(

@@ -96,7 +96,7 @@ enum SigninBenchmark {
         let measured = settings.seconds * Double(settings.rounds)
         let signins = Double(tally.counted) / measured
         let pwhash = Double(hashes) / measured
-        var summary: [String: JSONValue] = [
+        var summary: JSONObject = [
             "bench": "signin", "ratio": rounded(signins / pwhash, 3), "signins_per_second": rounded(signins, 2),
             "pwhash_per_second": rounded(pwhash, 2), "signins_per_second_per_core": rounded(signins / Double(cores), 2),
             "keycloak_reference_per_vcpu": 15, "cores": .int(Int64(cores)), "target": 0.8,

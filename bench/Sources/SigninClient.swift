@@ -110,7 +110,7 @@ struct SigninClient: Sendable {
         // The whole `{version, model}` held, once one came: later answers are patches from it.
         var held: JSONValue?
         while ContinuousClock.now < deadline {
-            var params: [String: JSONValue] = [
+            var params: JSONObject = [
                 "storeId": .string(store), "afterVersion": .int(version), "timeoutMs": 10_000,
             ]
             // `afterVersion` alone is no model a patch could apply to: the first model is asked for whole.

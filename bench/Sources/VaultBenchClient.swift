@@ -68,7 +68,7 @@ struct VaultBenchClient: Sendable {
         _ store: String, afterVersion: Int64, holding held: JSONValue?, _ runtime: BenchRuntime,
         timeoutMs: Int64 = 10_000
     ) async throws -> (version: Int64, model: JSONValue) {
-        var params: [String: JSONValue] = [
+        var params: JSONObject = [
             "storeId": .string(store), "afterVersion": .int(afterVersion), "timeoutMs": .int(timeoutMs),
         ]
         if held == nil { params["delta"] = false }
@@ -115,7 +115,7 @@ struct VaultBenchClient: Sendable {
     /// One call. Over the bus, the runtime id goes in the params as the Gateway would put it, and `store.*`
     /// goes to the store's own subject.
     private func call(
-        _ method: String, _ params: [String: JSONValue], runtime: BenchRuntime? = nil, service: String? = nil
+        _ method: String, _ params: JSONObject, runtime: BenchRuntime? = nil, service: String? = nil
     ) async throws -> JSONValue {
         if let bus {
             var params = params

@@ -73,7 +73,7 @@ enum VaultSyncBenchmark {
         let admin = FolioEmulatorAdmin(
             baseURL: settings.emulatorURL, adminKey: settings.adminKey,
             httpClient: HTTPClient(configuration: .init(timeout: .seconds(300))))
-        var summary: [String: JSONValue] = [
+        var summary: JSONObject = [
             "bench": "vault-sync", "records": .int(Int64(settings.records)),
             "payload_bytes": .int(Int64(VaultWriteBenchmark.payloadBytes)), "path": .string(client.path.rawValue),
         ]

@@ -108,7 +108,7 @@ enum VaultWriteBenchmark {
         let measured = settings.seconds * Double(settings.rounds)
         let creations = Double(tally.counted) / measured
         let plain = Double(inserts) / measured
-        var summary: [String: JSONValue] = [
+        var summary: JSONObject = [
             "bench": "vault-write", "ratio": rounded(creations / plain, 3),
             "creations_per_second": rounded(creations, 1), "inserts_per_second": rounded(plain, 1),
             "target": 0.5, "path": .string(settings.client.path.rawValue),

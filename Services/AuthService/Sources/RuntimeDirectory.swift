@@ -74,7 +74,7 @@ struct RuntimeDirectory: Sendable {
         guard let row = rows.first, token.matches(storedHash: try row.decode([UInt8].self, "token_hash")) else {
             return .null
         }
-        var identity: [String: JSONValue] = [
+        var identity: JSONObject = [
             "runtimeId": .string(token.id), "organizationId": .string(try row.decode(String.self, "organization_id")),
             "deviceId": .string(try row.decode(String.self, "device_id")),
         ]

@@ -17,7 +17,7 @@ extension Emulator {
         [
             "keys": .array(
                 set.keys.map { key in
-                    var fields: [String: JSONValue] = [
+                    var fields: JSONObject = [
                         "kty": .string(key.kty), "crv": .string(key.crv), "x": .string(key.x),
                         "alg": "EdDSA", "use": "sig",
                     ]

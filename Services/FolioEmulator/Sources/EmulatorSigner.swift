@@ -46,7 +46,7 @@ public final class EmulatorSigner: Sendable {
     /// Signs `payload` with the current key; the header is `{"alg":"EdDSA","kid":...,"typ":type}`.
     public func sign(payload: [UInt8], type: String? = "JWT") throws(EmulatorError) -> String {
         let key = keys.withLock { $0[$0.count - 1] }
-        var header: [String: JSONValue] = ["alg": .string(JWS.algorithm), "kid": .string(key.kid)]
+        var header: JSONObject = ["alg": .string(JWS.algorithm), "kid": .string(key.kid)]
         if let type { header["typ"] = .string(type) }
         do {
             return try JWS.sign(

@@ -24,7 +24,8 @@ struct GatewayCall: Sendable {
     init(_ request: JSONRPCRequest) {
         let params: Params
         switch request.params {
-        case .object(let members)?: params = .named(members.mapValues { JSONText(serializing: $0) })
+        case .object(let members)?:
+            params = .named(Dictionary(uniqueKeysWithValues: members.map { ($0.key, JSONText(serializing: $0.value)) }))
         case .array(let values)?: params = .positional(values)
         default: params = .none
         }

@@ -21,7 +21,7 @@ extension GatewayHandler {
         }
         guard let storeID = StoreID(text) else { return .rpcError(404, .folio(.unknownStore, "not a store id")) }
         let subject = BusSubjects.store(storeID)
-        let params: [String: JSONValue] = [
+        let params: JSONObject = [
             "storeId": .string(storeID.rawValue), "runtimeId": .string(identity.runtimeId),
         ]
         // The first state goes the way of every store call: a store nobody answers for is adopted from its
@@ -65,7 +65,7 @@ extension GatewayHandler {
 struct EventStream: Sendable {
     let client: BusClient
     let subject: String
-    let params: [String: JSONValue]
+    let params: JSONObject
     /// Whether states after the first go as patches.
     let delta: Bool
     /// How long one `store.next` waits (ms); a wait without a change writes a keepalive comment.

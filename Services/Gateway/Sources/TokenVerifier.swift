@@ -27,7 +27,7 @@ public struct RuntimeIdentity: Sendable, Hashable, Codable {
 
     /// The `RuntimeIdentity` wire shape.
     public var json: JSONValue {
-        var members: [String: JSONValue] = [
+        var members: JSONObject = [
             "runtimeId": .string(runtimeId), "organizationId": .string(organizationId), "deviceId": .string(deviceId),
         ]
         if shutDown { members["shutDown"] = .bool(true) }

@@ -39,7 +39,7 @@ struct AuthFailure: Error, Equatable, CustomStringConvertible {
 
     /// The `error` object.
     var errorObject: JSONValue {
-        var members: [String: JSONValue] = ["code": .string(code), "message": .string(message)]
+        var members: JSONObject = ["code": .string(code), "message": .string(message)]
         if let retryAfterSeconds { members["retryAfterSeconds"] = .int(Int64(retryAfterSeconds)) }
         if let until { members["until"] = .int(until) }
         if let attemptsLeft { members["attemptsLeft"] = .int(Int64(attemptsLeft)) }

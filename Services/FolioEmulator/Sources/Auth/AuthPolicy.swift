@@ -59,7 +59,7 @@ struct AuthPolicy: Sendable, Decodable, Equatable {
     var redirectUris: [String]
 
     /// The defaults every policy starts from (documented in docs/folio-api.md).
-    static let builtIn: [String: JSONValue] = [
+    static let builtIn: JSONObject = [
         "maxPasswordAttempts": 5, "maxCodeAttempts": 5, "lockoutSeconds": 900, "maxStarts": 10,
         "startWindowSeconds": 600, "maxResends": 3, "resendWindowSeconds": 600, "otpLength": 6,
         "otpSeconds": 600, "totpDigits": 6, "ceremonySeconds": 900, "sessionSeconds": 86_400,
@@ -96,9 +96,9 @@ struct AuthPolicy: Sendable, Decodable, Equatable {
         return (byOrganization, fallback)
     }
 
-    private static func settings(of record: FixtureRecord) throws(EmulatorError) -> [String: JSONValue] {
+    private static func settings(of record: FixtureRecord) throws(EmulatorError) -> JSONObject {
         guard let members = record.value.objectValue else { return [:] }
-        var settings: [String: JSONValue] = [:]
+        var settings: JSONObject = [:]
         for (name, value) in members where !recordFields.contains(name) {
             guard builtIn[name] != nil || name == "signUpIntegratorId" else {
                 throw .invalidFixture(record.file, "authPolicies \(record.id): unknown setting \"\(name)\"")
@@ -109,7 +109,7 @@ struct AuthPolicy: Sendable, Decodable, Equatable {
     }
 
     private static func policy(
-        _ settings: [String: JSONValue], record: FixtureRecord?, integrators: [String: AuthIntegrator]
+        _ settings: JSONObject, record: FixtureRecord?, integrators: [String: AuthIntegrator]
     ) throws(EmulatorError) -> AuthPolicy {
         let file = record?.file ?? "(built-in)"
         let name = "authPolicies \(record?.id ?? "default")"

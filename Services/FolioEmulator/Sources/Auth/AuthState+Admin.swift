@@ -5,7 +5,7 @@ extension AuthState {
     /// The codes sent to an email address (case-insensitive) or phone number, oldest first.
     func messages(to address: String) -> [JSONValue] {
         mailbox.filter { $0.to.lowercased() == address.lowercased() }.map { message in
-            var members: [String: JSONValue] = [
+            var members: JSONObject = [
                 "to": .string(message.to), "channel": ["type": .string(message.channel)], "code": .string(message.code),
                 "sentAt": .string(RFC3339.format(message.sentAt)),
             ]

@@ -44,7 +44,7 @@ extension AuthState {
         -> JSONValue
     {
         let policy = env.policy(ceremony.organizationId)
-        var value: [String: JSONValue] = [:]
+        var value: JSONObject = [:]
         switch method {
         case .password, .recoveryCode:
             value["derivation"] = policy.derivation.json(salt: stage.salt)

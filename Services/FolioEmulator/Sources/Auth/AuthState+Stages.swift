@@ -58,7 +58,9 @@ extension AuthState {
     }
 
     /// The first-factor methods offered to this client, and the capability it lacks when there are none.
-    private func firstFactorMethods(_ credentials: AccountCredentials, _ ceremony: Ceremony) -> ([FolioAuthMethod], String) {
+    private func firstFactorMethods(_ credentials: AccountCredentials, _ ceremony: Ceremony) -> (
+        [FolioAuthMethod], String
+    ) {
         if credentials.requiresPasskeyWithPassword {
             return (ceremony.supportsPasskeys ? [.password] : [], "PASSKEY")
         }
@@ -88,7 +90,8 @@ extension AuthState {
     }
 
     /// Makes `method` the stage's current one and creates what it needs (a code sent, a challenge...).
-    mutating func prepare(_ method: FolioAuthMethod, _ stage: inout Stage, _ ceremony: Ceremony, _ env: AuthEnvironment) {
+    mutating func prepare(_ method: FolioAuthMethod, _ stage: inout Stage, _ ceremony: Ceremony, _ env: AuthEnvironment)
+    {
         let policy = env.policy(ceremony.organizationId)
         let account = ceremony.accountId.flatMap { env.accounts.account(id: $0) }
         let credentials = account.map { self.credentials(of: $0) }
@@ -161,14 +164,14 @@ extension AuthState {
     /// for a verification.
     mutating func complete(_ ceremony: inout Ceremony, _ env: AuthEnvironment) throws(AuthFailure) {
         let policy = env.policy(ceremony.organizationId)
-        var completion: [String: JSONValue] = ["sessionToken": .null, "recoveryCode": .null, "verification": .null]
+        var completion: JSONObject = ["sessionToken": .null, "recoveryCode": .null, "verification": .null]
         if ceremony.kind == .verification, let sessionId = ceremony.sessionId {
             let session = try self.session(sessionId, now: env.now)
             guard session.status == .active else {
                 return fail(
                     &ceremony, AuthFailure(status: 410, code: "SESSION_EXPIRED", message: "session \(sessionId) ended"))
             }
-            var claims: [String: JSONValue] = [
+            var claims: JSONObject = [
                 "iss": "folio-emulator", "typ": "folio-verification", "sub": .string(session.accountId ?? ""),
                 "sid": .string(sessionId), "cer": .string(ceremony.id), "iat": .int(env.unixNow),
                 "exp": .int(env.unixNow + 300),

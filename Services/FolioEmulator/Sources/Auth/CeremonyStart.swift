@@ -43,7 +43,7 @@ struct CeremonyStart: Sendable {
             guard let value = kind.value else { throw .invalidRequest("body.kind.value must be an object") }
             sessionId = try value.string("sessionId", maxLength: 128)
             if let operation = try value.optionalObject("operation") {
-                var members: [String: JSONValue] = [
+                var members: JSONObject = [
                     "operationType": ["type": .string(try operation.tagged("operationType").type)],
                     "binding": .string(try operation.string("binding")),
                 ]

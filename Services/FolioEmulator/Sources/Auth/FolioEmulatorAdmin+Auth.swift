@@ -31,7 +31,7 @@ extension FolioEmulatorAdmin {
     public func createSession(accountId: String, deviceId: String? = nil) async throws(EmulatorError)
         -> FolioEmulatorSession
     {
-        var body: [String: JSONValue] = ["accountId": .string(accountId)]
+        var body: JSONObject = ["accountId": .string(accountId)]
         if let deviceId { body["deviceId"] = .string(deviceId) }
         let session = try await call("POST", "/admin/sessions", body: .object(body))
         guard let id = session["id"]?.stringValue, let organizationId = session["organizationId"]?.stringValue,
@@ -81,7 +81,7 @@ extension FolioEmulatorAdmin {
     public func passkeyAssertion(credentialId: String, challenge: String, origin: String? = nil)
         async throws(EmulatorError) -> JSONValue
     {
-        var body: [String: JSONValue] = ["challenge": .string(challenge)]
+        var body: JSONObject = ["challenge": .string(challenge)]
         if let origin { body["origin"] = .string(origin) }
         return try await call("POST", "/admin/passkeys/\(Self.segment(credentialId))/assert", body: .object(body))
     }

@@ -7,7 +7,7 @@ public struct FolioEmulatorInquiry: Decodable, Sendable, Equatable {
     public struct Submission: Decodable, Sendable, Equatable {
         public var stepId: String
         public var deviceId: String
-        public var fields: [String: JSONValue]
+        public var fields: JSONObject
         public var at: Date
     }
 

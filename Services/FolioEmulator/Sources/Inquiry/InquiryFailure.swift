@@ -29,7 +29,7 @@ struct InquiryFailure: Error, Equatable, CustomStringConvertible {
     var description: String { "\(status) \(code): \(message)" }
 
     var response: HTTPResponse {
-        var members: [String: JSONValue] = ["code": .string(code), "message": .string(message)]
+        var members: JSONObject = ["code": .string(code), "message": .string(message)]
         if let fields { members["fields"] = .object(fields.mapValues { .string($0) }) }
         if let limitBytes { members["limitBytes"] = .int(Int64(limitBytes)) }
         return .json(["error": .object(members)], status: status)

@@ -43,7 +43,7 @@ struct InquiryFields {
     }
 
     /// An optional JSON object.
-    func object(_ name: String) throws(InquiryFailure) -> [String: JSONValue]? {
+    func object(_ name: String) throws(InquiryFailure) -> JSONObject? {
         guard has(name) else { return nil }
         guard let members = value[name]?.objectValue else { throw .invalidRequest("\(name) must be an object") }
         return members

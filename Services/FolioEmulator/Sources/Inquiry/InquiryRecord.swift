@@ -7,7 +7,7 @@ struct InquiryRecord: Sendable {
     struct Submission: Sendable {
         var stepId: String
         var deviceId: String
-        var fields: [String: JSONValue]
+        var fields: JSONObject
         var at: Date
 
         var json: JSONValue {
@@ -46,7 +46,7 @@ struct InquiryRecord: Sendable {
     let templateId: String
     let referenceId: String?
     let correlationId: String
-    let prefill: [String: JSONValue]
+    let prefill: JSONObject
     let createdAt: Date
     let expiresAt: Date
     let launchCodeTtl: TimeInterval
@@ -61,7 +61,7 @@ struct InquiryRecord: Sendable {
     var launchExchanges = 0
     var submissions: [Submission] = []
     /// The last submitted value of each field key.
-    var values: [String: JSONValue] = [:]
+    var values: JSONObject = [:]
     var files: [File] = []
     /// The progress of each verification step the inquiry reached, by step id.
     var verifications: [String: InquiryVerification] = [:]

@@ -31,7 +31,7 @@ extension InquiryRenderer {
     ) -> JSONValue {
         let texts = StateTexts(renderer: self, verification: verification, stepId: stepId)
         let knobs = record.verificationKnobs[stepId] ?? .init()
-        var value: [String: JSONValue]
+        var value: JSONObject
         let type: String
         switch progress.state {
         case .selectDocument:
@@ -106,7 +106,7 @@ extension InquiryRenderer {
             let last = progress.code?.target
             if verification.kind == .phoneOtp, let otp {
                 let selected = otp.countryOptions.first { $0["country"]?.stringValue == otp.defaultCountry }
-                var country: [String: JSONValue] = ["field": .string(otp.countryField ?? "")]
+                var country: JSONObject = ["field": .string(otp.countryField ?? "")]
                 if let selected { country["selected"] = selected }
                 var input: JSONValue = [
                     "country": .object(country), "national": ["field": .string(otp.nationalField ?? ""), "text": ""],
@@ -191,7 +191,7 @@ private struct StateTexts {
     /// `{title, description, buttons}`.
     func common(
         _ state: String, side: InquiryVerificationTemplate.Side? = nil, buttons: [JSONValue], target: String? = nil
-    ) -> [String: JSONValue] {
+    ) -> JSONObject {
         [
             "title": member(state, "title", side: side, target: target),
             "description": member(state, "description", side: side, target: target), "buttons": .array(buttons),

@@ -30,7 +30,7 @@ struct InquiryRenderer {
         } else {
             stage = observerStage
         }
-        var answer: [String: JSONValue] = [
+        var answer: JSONObject = [
             "inquiryId": .string(record.id), "correlationId": .string(record.correlationId),
             "status": .string(record.status.rawValue), "locale": .string(locale),
             "languages": .array(template.languages.map { $0.json }), "controller": .bool(controller), "stage": stage,
@@ -42,7 +42,7 @@ struct InquiryRenderer {
     var errors: JSONValue { ["transportError": .string(texts.transportError)] }
 
     func navigation(canGoBack: Bool, canComplete: Bool) -> JSONValue {
-        var bar: [String: JSONValue] = [
+        var bar: JSONObject = [
             "closeLabel": .string(texts.close),
             "cancelDialog": [
                 "title": .string(texts.cancelTitle), "prompt": .string(texts.cancelPrompt),
@@ -105,7 +105,7 @@ struct InquiryRenderer {
     }
 
     private var terminalStage: JSONValue {
-        var value: [String: JSONValue] = ["outcome": .string(record.status.rawValue)]
+        var value: JSONObject = ["outcome": .string(record.status.rawValue)]
         if record.status == .completed, let redirect = template.redirect {
             value["redirect"] = ["type": "UNIVERSAL", "value": ["url": .string(redirect)]]
         }

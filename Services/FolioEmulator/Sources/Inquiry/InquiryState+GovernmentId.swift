@@ -18,7 +18,7 @@ extension InquiryState {
     /// and shows CONFIRM; CONFIRM accepts the side; UPLOAD_REVIEW takes a new file and shows it, or accepts
     /// the side it shows. After the last side the attempt is checked.
     mutating func submitGovernmentId(
-        _ progress: inout InquiryVerification, fields: [String: JSONValue], _ context: InquiryVerificationContext
+        _ progress: inout InquiryVerification, fields: JSONObject, _ context: InquiryVerificationContext
     ) throws(InquiryFailure) {
         guard let settings = context.template.governmentId else { throw .internalError("no governmentId settings") }
         if progress.state == .selectDocument {

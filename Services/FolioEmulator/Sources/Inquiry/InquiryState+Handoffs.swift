@@ -106,7 +106,7 @@ extension InquiryState {
     /// What `GET /admin/inquiries/{id}` shows.
     func stored(_ id: String, templates: [String: InquiryTemplate]) throws(InquiryFailure) -> JSONValue {
         guard let record = inquiries[id] else { throw .notFound(id) }
-        var members: [String: JSONValue] = [
+        var members: JSONObject = [
             "id": .string(record.id), "organizationId": .string(record.organizationId),
             "templateId": .string(record.templateId), "status": .string(record.status.rawValue),
             "stepIndex": .int(Int64(record.stepIndex)), "locale": .string(record.locale),
@@ -119,7 +119,7 @@ extension InquiryState {
             members["stepId"] = .string(steps[min(record.stepIndex, steps.count - 1)].id)
         }
         if let steps = templates[record.templateId]?.steps {
-            var verifications: [String: JSONValue] = [:]
+            var verifications: JSONObject = [:]
             for step in steps {
                 guard let verification = step.verification, let progress = record.verifications[step.id] else {
                     continue

@@ -74,7 +74,7 @@ extension InquiryState {
         if record.launchAnswer == .badAttestationSignature {
             attestation = try Self.flipSignatureByte(attestation)
         }
-        var answer: [String: JSONValue] = [
+        var answer: JSONObject = [
             "inquiryId": .string(record.id), "correlationId": .string(record.correlationId),
             "inquiryToken": .string(token), "tokenExpiresAt": .string(RFC3339.format(expiresAt)),
             "attestation": .string(attestation),

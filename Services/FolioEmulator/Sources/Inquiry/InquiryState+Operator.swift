@@ -7,7 +7,7 @@ struct InquiryCreation: Sendable {
     var organizationId: String
     var templateId: String
     var referenceId: String?
-    var prefill: [String: JSONValue]
+    var prefill: JSONObject
     var expiresIn: TimeInterval
     var launchCodeTtl: TimeInterval
     var tokenTtl: TimeInterval

@@ -15,7 +15,7 @@ extension InquiryState {
     /// to the mailbox and the step shows CONFIRM. 422 MISSING_TARGET, INVALID_TARGET, ATTEMPTS_EXHAUSTED
     /// (past `resendLimit` codes in the attempt) or DELIVERY_FAILED (the `deliveryFails` knob).
     mutating func sendCode(
-        _ progress: inout InquiryVerification, fields: [String: JSONValue], _ context: InquiryVerificationContext
+        _ progress: inout InquiryVerification, fields: JSONObject, _ context: InquiryVerificationContext
     ) throws(InquiryFailure) {
         guard let otp = context.template.otp else { throw .internalError("no otp settings") }
         let phone = context.template.kind == .phoneOtp
@@ -50,7 +50,7 @@ extension InquiryState {
     /// default); 422 CONFIRM_EXHAUSTED once `confirmLimit` wrong codes were tried, EXPIRED_CODE past
     /// `codeTtl`, INVALID_CODE for a wrong one (counted).
     mutating func confirmCode(
-        _ progress: inout InquiryVerification, fields: [String: JSONValue], _ context: InquiryVerificationContext
+        _ progress: inout InquiryVerification, fields: JSONObject, _ context: InquiryVerificationContext
     ) throws(InquiryFailure) {
         guard let otp = context.template.otp, var sent = progress.code else {
             throw .internalError("the code step has sent no code")

@@ -24,7 +24,7 @@ extension InquiryState {
             ])
         }
         let issuedAt = Int64(context.env.now.timeIntervalSince1970.rounded(.down))
-        var claims: [String: JSONValue] = [
+        var claims: JSONObject = [
             "typ": "verification-outcome", "iss": "folio-emulator", "sub": .string(context.record.id),
             "stepId": .string(context.stepId), "org": .string(context.record.organizationId),
             "output": [
@@ -63,7 +63,8 @@ extension InquiryState {
         where verification.outcome?.artifacts.contains(where: { $0["fileId"]?.stringValue == fileId }) == true {
             switch record.verificationKnobs[stepId]?.artifactBytes {
             case .oversized?: return (file.mimeType, Data(count: 32 * 1024 * 1024 + 1))
-            case .unreadable?: return (file.mimeType, Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: 64))
+            case .unreadable?:
+                return (file.mimeType, Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: 64))
             case nil: break
             }
         }

@@ -17,7 +17,7 @@ extension InquiryState {
     /// that session), PHOTO `{<captureField>: file, captureSessionId}`; anything else is 422
     /// SCHEMA_VALIDATION. A capture after its session ended ends the attempt EXPIRED.
     mutating func submitCapture(
-        _ progress: inout InquiryVerification, fields: [String: JSONValue], _ context: InquiryVerificationContext
+        _ progress: inout InquiryVerification, fields: JSONObject, _ context: InquiryVerificationContext
     ) throws(InquiryFailure) {
         guard let selfie = context.template.selfie, let session = progress.captureSessionId else {
             throw .internalError("the selfie step has no capture session")

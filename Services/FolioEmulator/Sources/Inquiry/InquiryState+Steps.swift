@@ -27,7 +27,7 @@ extension InquiryState {
 
     /// Records the fields for the current step and moves to the next one (the last step stays).
     mutating func submit(
-        _ caller: InquiryCaller, stepId: String, fields: [String: JSONValue], locale: String?,
+        _ caller: InquiryCaller, stepId: String, fields: JSONObject, locale: String?,
         _ env: InquiryEnvironment
     ) throws(InquiryFailure) -> JSONValue {
         var record = try authorizeChange(caller, now: env.now)
@@ -117,7 +117,7 @@ extension InquiryState {
     /// A submission on the current verification step: recorded when the step took it; the inquiry moves on
     /// when the step says so. A refused one keeps what the step counted (wrong codes).
     private mutating func submitVerificationStep(
-        _ record: InquiryRecord, caller: InquiryCaller, fields: [String: JSONValue], locale: String?,
+        _ record: InquiryRecord, caller: InquiryCaller, fields: JSONObject, locale: String?,
         _ env: InquiryEnvironment
     ) throws(InquiryFailure) -> JSONValue {
         var record = record

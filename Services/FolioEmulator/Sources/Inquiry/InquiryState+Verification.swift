@@ -58,7 +58,7 @@ extension InquiryState {
 
     /// A submission on a verification step; true when the inquiry moves on to its next step.
     mutating func submitVerification(
-        _ progress: inout InquiryVerification, fields: [String: JSONValue], _ context: InquiryVerificationContext
+        _ progress: inout InquiryVerification, fields: JSONObject, _ context: InquiryVerificationContext
     ) throws(InquiryFailure) -> Bool {
         switch progress.state {
         case .passed:

@@ -3,7 +3,7 @@ import FolioModel
 /// Checks the fields of a submission against the step's FIELD elements.
 struct InquirySubmission {
     let step: InquiryTemplate.Step
-    let fields: [String: JSONValue]
+    let fields: JSONObject
     let files: [InquiryRecord.File]
     let texts: InquiryTexts
 

@@ -75,7 +75,7 @@ struct InquiryVerification: Sendable {
 
     /// What `GET /admin/inquiries/{id}` shows of the step.
     func json(_ template: InquiryVerificationTemplate) -> JSONValue {
-        var members: [String: JSONValue] = [
+        var members: JSONObject = [
             "kind": .string(template.kind.rawValue), "state": .string(state.rawValue),
             "attempt": attemptJSON(template),
         ]

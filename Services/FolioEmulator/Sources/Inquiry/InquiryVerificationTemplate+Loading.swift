@@ -329,7 +329,7 @@ private struct Reader {
         return texts
     }
 
-    func object(_ name: String, required: Bool) throws(InquiryTemplate.TemplateError) -> [String: JSONValue]? {
+    func object(_ name: String, required: Bool) throws(InquiryTemplate.TemplateError) -> JSONObject? {
         guard has(name) else {
             if required { throw InquiryTemplate.TemplateError("\(path).\(name) is required") }
             return nil

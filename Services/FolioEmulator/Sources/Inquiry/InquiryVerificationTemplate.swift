@@ -27,7 +27,7 @@ struct InquiryVerificationTemplate: Sendable {
         /// The mime types the field takes.
         var accept: [String]
         /// State name → texts that replace those of the step for this side.
-        var states: [String: JSONValue]
+        var states: JSONObject
 
         var isCamera: Bool { captureMode == "CAMERA" }
     }
@@ -90,7 +90,7 @@ struct InquiryVerificationTemplate: Sendable {
     /// How many reads PROCESSING lasts before the attempt's outcome shows.
     var processingReads: Int
     /// State name → `{title, description, submit?, back?, retry?, ...}` as written in the fixture.
-    var states: [String: JSONValue]
+    var states: JSONObject
     var governmentId: GovernmentId?
     var nfc: Nfc?
     var selfie: Selfie?
@@ -130,7 +130,7 @@ struct InquiryVerificationTemplate: Sendable {
     }
 
     /// The texts of a state, with a side's replacements laid over them.
-    func texts(_ state: String, side: Side? = nil) -> [String: JSONValue] {
+    func texts(_ state: String, side: Side? = nil) -> JSONObject {
         var texts = states[state]?.objectValue ?? [:]
         if let replaced = side?.states[state]?.objectValue { texts.merge(replaced) { _, new in new } }
         return texts

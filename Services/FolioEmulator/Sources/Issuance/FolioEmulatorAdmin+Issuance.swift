@@ -54,7 +54,7 @@ extension FolioEmulatorAdmin {
         issuanceId: String, values: [String: String] = [:], title: String? = nil, titles: [String: String] = [:],
         validFrom: String? = nil, validUntil: String? = nil, isTest: Bool = false, interval: Int? = nil
     ) async throws(EmulatorError) -> FolioEmulatorIssuance {
-        var body: [String: JSONValue] = [
+        var body: JSONObject = [
             "decision": "ISSUE", "values": .object(values.mapValues { .string($0) }),
             "titles": .object(titles.mapValues { .string($0) }), "isTest": .bool(isTest),
         ]
@@ -81,7 +81,7 @@ extension FolioEmulatorAdmin {
     public func failIssuance(id: String, reason: String, retry: Bool, interval: Int? = nil)
         async throws(EmulatorError) -> FolioEmulatorIssuance
     {
-        var body: [String: JSONValue] = ["reason": .string(reason), "retry": .bool(retry)]
+        var body: JSONObject = ["reason": .string(reason), "retry": .bool(retry)]
         if let interval { body["interval"] = .int(Int64(interval)) }
         return try wire(
             await call("POST", Self.issuancePath(id) + "/fail", body: .object(body)), as: FolioEmulatorIssuance.self)

@@ -58,7 +58,7 @@ final class IssuanceEmulator: Sendable {
 
     /// What the admin sees: the issuance, its reads, its delivery confirmations and the revocation.
     func adminJSON(_ record: IssuanceRecord) throws(IssuanceFailure) -> JSONValue {
-        var members: [String: JSONValue] = [
+        var members: JSONObject = [
             "issuance": try json(record), "requests": .array(record.requests.map(\.json)),
             "confirmations": .int(Int64(record.confirmations)),
         ]

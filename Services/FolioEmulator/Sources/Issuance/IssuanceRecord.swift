@@ -38,7 +38,7 @@ struct IssuanceRecord: Sendable {
     var issuerId: String
     var holder: IssuanceHolder
     /// The inquiry's submitted values when it completed: what the fields' `source` keys read.
-    var inquiryValues: [String: JSONValue]
+    var inquiryValues: JSONObject
     /// The template's own auto-issue delay (the admin's mode replaces it).
     var autoIssueAfter: Double?
     var state = FolioIssuanceState.deciding

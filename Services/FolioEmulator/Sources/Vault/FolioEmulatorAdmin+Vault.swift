@@ -35,7 +35,7 @@ extension FolioEmulatorAdmin {
     public func writeVaultRecord(
         id: String, ciphertext: [UInt8]? = nil, schema: String? = nil, version: Int64? = nil, state: String? = nil
     ) async throws(EmulatorError) -> JSONValue {
-        var body: [String: JSONValue] = [:]
+        var body: JSONObject = [:]
         if let ciphertext { body["ciphertext"] = .string(Base64URL.encode(ciphertext)) }
         if let schema { body["schema"] = .string(schema) }
         if let version { body["version"] = .int(version) }

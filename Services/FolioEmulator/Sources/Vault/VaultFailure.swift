@@ -39,7 +39,7 @@ struct VaultFailure: Error, Equatable, CustomStringConvertible {
 
     /// The `error` object of the answer (also one item's error in a batch create).
     var errorObject: JSONValue {
-        var members: [String: JSONValue] = ["code": .string(code), "message": .string(message)]
+        var members: JSONObject = ["code": .string(code), "message": .string(message)]
         if let current { members["current"] = current }
         if let receivedBytes { members["receivedBytes"] = .int(Int64(receivedBytes)) }
         return .object(members)

@@ -13,7 +13,7 @@ extension VaultState {
     /// Everything Folio keeps about a record, once (admin).
     func stored(_ id: String) throws(VaultFailure) -> JSONValue {
         guard let record = records[id] else { throw .recordNotFound(id) }
-        var members: [String: JSONValue] = [
+        var members: JSONObject = [
             "id": .string(record.id), "kind": ["type": .string(record.kind.rawValue)],
             "organizationId": .string(record.organizationId), "ownerAccountId": .string(record.ownerAccountId),
             "revision": .int(record.revision), "state": ["type": .string(record.state.rawValue)],

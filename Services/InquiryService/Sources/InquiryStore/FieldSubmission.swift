@@ -3,8 +3,8 @@ import FolioModel
 /// What Submit sends (spec: every field with the value the store kept, or with its default; a phone the person
 /// did not touch sends the number its input shows).
 enum FieldSubmission {
-    static func values(of screen: ScreenView, kept: [String: KeptValue]) -> [String: JSONValue] {
-        var values: [String: JSONValue] = [:]
+    static func values(of screen: ScreenView, kept: [String: KeptValue]) -> JSONObject {
+        var values: JSONObject = [:]
         for field in screen.fields {
             values[field.key] = value(of: field, kept: kept[field.key])
         }

@@ -37,7 +37,7 @@ extension InquiryReducer {
         ])
     }
 
-    private static let idleModels = Mutex<[String: JSONValue]>([:])
+    private static let idleModels = Mutex<JSONObject>([:])
 
     private static func idleModel(locale: LocaleTag) -> JSONValue {
         idleModels.withLock { models in

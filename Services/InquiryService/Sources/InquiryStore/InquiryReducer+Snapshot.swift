@@ -7,7 +7,7 @@ extension InquiryReducer.State: SnapshotRepresentable {
     /// change and the stage is the largest part of it.
     public var snapshot: JSONValue {
         let encoder = JSONValueEncoder()
-        var members: [String: JSONValue] = [
+        var members: JSONObject = [
             "sdkLocale": .string(sdkLocale), "deviceTimeZone": .string(deviceTimeZone), "lifecycle": lifecycle.json,
             "loading": .bool(loading), "observing": .bool(observing),
             "readingAsObserver": .bool(readingAsObserver), "nextRequestID": .int(Int64(nextRequestID)),

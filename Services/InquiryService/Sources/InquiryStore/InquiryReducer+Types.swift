@@ -18,7 +18,7 @@ public struct SavedInquiry: Codable, Hashable, Sendable {
 /// A request to Folio about the open inquiry.
 public enum FolioInquiryRequest: Codable, Hashable, Sendable {
     case read(locale: String?)
-    case submit(stepId: String, fields: [String: JSONValue], locale: String?)
+    case submit(stepId: String, fields: JSONObject, locale: String?)
     case back(stepId: String, locale: String?)
     case cancel(locale: String?)
     case complete(locale: String?)
@@ -29,7 +29,7 @@ public enum FolioInquiryRequest: Codable, Hashable, Sendable {
     /// An upload to a verification step: the file goes to `field`, then, with `submit`, the step receives
     /// `{field: file}` and `submit`'s members; without, the step is read again.
     case uploadToStep(
-        stepId: String, field: String, fileName: String, mimeType: String, bytes: [UInt8], submit: [String: JSONValue]?)
+        stepId: String, field: String, fileName: String, mimeType: String, bytes: [UInt8], submit: JSONObject?)
     /// The read of the result once the inquiry reached its end.
     case result
 

@@ -53,7 +53,7 @@ extension InquiryReducer {
         guard !transactionId.isBlank else {
             return reject(.invalidState(message: "the transaction id is blank"), &state)
         }
-        let fields: [String: JSONValue] = [
+        let fields: JSONObject = [
             "captureSessionId": .string(sessionId), "transactionId": .string(transactionId),
         ]
         return callFolio(.submit(stepId: view.stepId, fields: fields, locale: state.locale), &state)

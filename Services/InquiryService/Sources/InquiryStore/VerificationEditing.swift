@@ -52,9 +52,7 @@ extension PhoneEditing {
 /// What SUBMIT sends on a verification step; nil when the state has nothing to submit (the capture intents
 /// carry a SCAN's or a selfie's result).
 enum VerificationSubmission {
-    static func fields(of view: VerificationView, kept: [String: KeptValue]) throws(InquiryError) -> [String:
-        JSONValue]?
-    {
+    static func fields(of view: VerificationView, kept: [String: KeptValue]) throws(InquiryError) -> JSONObject? {
         switch view.state {
         case .governmentId(.selectDocument(_, let choice)):
             guard

@@ -51,7 +51,7 @@ enum DocumentRefusal: Error, Equatable {
     }
 
     var json: JSONValue {
-        var value: [String: JSONValue] = ["message": .string(message)]
+        var value: JSONObject = ["message": .string(message)]
         if case .folioRefused(_, let code) = self { value["code"] = .string(code) }
         return ["type": .string(wireType), "value": .object(value)]
     }

@@ -15,7 +15,7 @@ struct VaultDocuments: Sendable {
         /// The record's id as the vault shows it (Folio's; a shared record's local id is the same).
         var id: String
         /// The opened body, a JSON object (a `FolioDigitalDocument`, passed on as it is).
-        var body: [String: JSONValue]
+        var body: JSONObject
         /// When the issuer revoked it, in seconds since the Unix epoch.
         var revokedAt: Int64?
         /// The PHOTO fields of the body, by attachment id, with their media type.
@@ -82,7 +82,7 @@ struct VaultDocuments: Sendable {
     }
 
     /// A row's body opened with its record key (its owner, schema and version bound to it), as a JSON object.
-    static func body(_ row: PostgresRow, local: String, _ cipher: VaultCipher) throws -> [String: JSONValue] {
+    static func body(_ row: PostgresRow, local: String, _ cipher: VaultCipher) throws -> JSONObject {
         let key = try cipher.unwrapRecordKey(try row.decode([UInt8].self, "record_key"), entryID: local)
         let payload = try cipher.openBody(
             try row.decode([UInt8].self, "body"), key: key, owner: try row.decode(String.self, "owner_account_id"),

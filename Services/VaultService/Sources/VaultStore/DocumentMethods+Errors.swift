@@ -29,7 +29,7 @@ extension VaultDocumentMethods {
     /// (-32010) with `data.value` `{"detail", "retryable": true, "retryAfterSeconds"?}` (Folio's wait, when it
     /// named one).
     static func retryable(_ error: FolioVaultError) -> JSONRPCError {
-        var value: [String: JSONValue] = ["retryable": true]
+        var value: JSONObject = ["retryable": true]
         if let seconds = error.underlying.retryAfterSeconds { value["retryAfterSeconds"] = .int(Int64(seconds)) }
         return .folio(.serviceUnavailable, "Folio is unavailable: \(error.description)", value: .object(value))
     }

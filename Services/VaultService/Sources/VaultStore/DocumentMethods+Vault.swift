@@ -114,12 +114,12 @@ enum VaultDocumentMethods {
 
     /// A document in its wire shape, its photos as references of the session `sessionTag` names.
     static func json(_ document: VaultDocuments.Document, sessionTag: String) -> JSONValue {
-        var photos: [String: JSONValue] = [:]
+        var photos: JSONObject = [:]
         for attachmentID in document.photos.keys {
             photos[attachmentID] = .string(
                 DocumentPhotoReference(sessionTag: sessionTag, recordID: document.id, attachmentID: attachmentID).text)
         }
-        var members: [String: JSONValue] = [
+        var members: JSONObject = [
             "id": .string(document.id), "body": .object(document.body), "photos": .object(photos),
         ]
         if let revokedAt = document.revokedAt { members["revokedAt"] = .int(revokedAt) }
