@@ -13,7 +13,7 @@ enum JSONRPCReplyTarget: FuzzTarget {
         let members = try? JSONScanner.members(of: bytes, maxDepth: 512)
         switch (parsed, members) {
         case (.object(let object)?, let members?):
-            var last: [String: JSONValue] = [:]
+            var last: JSONObject = [:]
             for member in members {
                 guard let value = try? member.value.parsed(maxDepth: 512) else {
                     FuzzCheck.fail("a member the scanner kept does not parse")
