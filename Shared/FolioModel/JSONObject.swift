@@ -31,20 +31,20 @@ public struct JSONObject: Sendable {
     public init<S: Sequence>(_ pairs: S) where S.Element == (String, JSONValue) {
         var members = pairs.map { (key: $0.0, value: $0.1) }
         if !Self.isSortedAndUnique(members) {
-            // A stable sort keeps repeated keys in input order, so the last of each run is the one kept.
-            members = members.enumerated()
-                .sorted { $0.element.key != $1.element.key ? $0.element.key < $1.element.key : $0.offset < $1.offset }
-                .map(\.element)
-            var unique: [Element] = []
-            unique.reserveCapacity(members.count)
-            for member in members {
-                if let last = unique.last, last.key == member.key {
-                    unique[unique.count - 1] = member
-                } else {
-                    unique.append(member)
+            // Swift's sort is stable: repeated keys stay in input order, so the last of each run is the one kept.
+            members.sort { $0.key < $1.key }
+            if !Self.isSortedAndUnique(members) {
+                var unique: [Element] = []
+                unique.reserveCapacity(members.count)
+                for member in members {
+                    if let last = unique.last, last.key == member.key {
+                        unique[unique.count - 1] = member
+                    } else {
+                        unique.append(member)
+                    }
                 }
+                members = unique
             }
-            members = unique
         }
         self.members = members
     }

@@ -8,7 +8,7 @@ public enum Wire {
     }
 
     /// An object without the members that are nil: an absent optional field is left out, like `undefined`. The
-    /// members are a list, not a dictionary, so the object's own table is the only one made, and sized to the
+    /// members are a list, not a dictionary, so the object's own storage is the only one made, and sized to the
     /// members present.
     public static func object(_ members: KeyValuePairs<String, JSONValue?>) -> JSONValue {
         var present = 0

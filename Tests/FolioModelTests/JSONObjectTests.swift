@@ -25,6 +25,8 @@ final class JSONObjectTests: XCTestCase {
         XCTAssertEqual(object["a"], 4)
         XCTAssertEqual(object["b"], 3)
         XCTAssertEqual(try JSONParser.parse(Array(#"{"x":1,"x":2}"#.utf8)), ["x": 2])
+        let many: [(String, JSONValue)] = (0..<500).map { ("k\(($0 * 7) % 37)", .int(Int64($0))) }
+        XCTAssertEqual(JSONObject(many).dictionary, Dictionary(many, uniquingKeysWith: { _, last in last }))
     }
 
     func testInsertionsAndRemovalsInAnyOrderAgreeWithADictionary() {
