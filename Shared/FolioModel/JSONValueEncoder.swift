@@ -40,7 +40,7 @@ final class JSONValueSlot {
     var value: JSONValue {
         switch content {
         case .value(let value): value
-        case .object(let members): .object(members.mapValues(\.value))
+        case .object(let members): .object(JSONObject(members.lazy.map { ($0.key, $0.value.value) }))
         case .array(let elements): .array(elements.map(\.value))
         }
     }
