@@ -56,6 +56,16 @@ export class Store {
     for (const listener of this.listeners) listener(this.model);
   }
 
+  /**
+   * The store's version now, read with `store.state` (whose model is published): a model that answers an action
+   * whose dispatch was answered is at least this version. null when the store cannot be read.
+   */
+  async currentVersion() {
+    const state = await call('store.state', { storeId: this.id });
+    this.publish(state);
+    return typeof state?.version === 'number' ? state.version : null;
+  }
+
   async reload() {
     try {
       const state = await call('store.state', { storeId: this.id });

@@ -84,16 +84,26 @@ export function morph(from, to) {
  * sent, and nothing was typed since. So the store's shaped text (a mask, a formatted phone number) shows as the
  * person types, and the echo of an older keystroke does not overwrite a newer one (nor an input the person just
  * left, whose text a sibling may read, as the parts of an address do).
+ *
+ * A model sent for an earlier keystroke can still be on its way when the last edit's dispatch is answered, and it
+ * is newer than the one shown when that edit was sent. So once the last edit's dispatch is answered (the store
+ * applied it then), the page reads the store's version (`Store.currentVersion`) and takes no model older than it.
  */
 export function sentEdit(input, value, dispatched, { store, whenSettled } = {}) {
   input.folioSent = value;
   input.folioStore = store;
   input.folioSentVersion = store?.version ?? -1;
   input.folioPending = (input.folioPending ?? 0) + 1;
-  dispatched.finally(() => {
-    input.folioPending -= 1;
-    if (input.folioPending === 0 && whenSettled) whenSettled();
-  });
+  const edit = (input.folioEdits = (input.folioEdits ?? 0) + 1);
+  const last = () => edit === input.folioEdits;
+  dispatched
+    .then(() => (store && last() ? store.currentVersion() : null))
+    .catch(() => null)
+    .then((version) => {
+      if (version !== null && last()) input.folioSentVersion = Math.max(input.folioSentVersion, version - 1);
+      input.folioPending -= 1;
+      if (input.folioPending === 0 && whenSettled) whenSettled();
+    });
 }
 
 function tracked(input) {
