@@ -8,7 +8,7 @@ public struct JSONObject: Sendable {
     public typealias Element = (key: String, value: JSONValue)
 
     /// Sorted by `key`, each key once.
-    @usableFromInline var members: [Element]
+    var members: [Element]
 
     public init() { members = [] }
 
@@ -20,7 +20,7 @@ public struct JSONObject: Sendable {
     public mutating func reserveCapacity(_ minimumCapacity: Int) { members.reserveCapacity(minimumCapacity) }
 
     /// Members already sorted by key with each key once: taken as they are.
-    @inlinable init(sortedUniqueMembers: [Element]) { members = sortedUniqueMembers }
+    init(sortedUniqueMembers: [Element]) { members = sortedUniqueMembers }
 
     public init(_ dictionary: [String: JSONValue]) {
         members = dictionary.map { (key: $0.key, value: $0.value) }
@@ -60,7 +60,7 @@ public struct JSONObject: Sendable {
     }
 
     /// Where `key` is, or where it would be inserted.
-    @usableFromInline func position(of key: String) -> (index: Int, found: Bool) {
+    func position(of key: String) -> (index: Int, found: Bool) {
         var low = 0
         var high = members.count
         while low < high {
@@ -192,7 +192,8 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
 }
 
 extension JSONObject: CustomStringConvertible {
-    public var description: String { dictionary.description }
+    /// The object as JSON text.
+    public var description: String { JSONValue.object(self).description }
 }
 
 extension JSONObject: Codable {
