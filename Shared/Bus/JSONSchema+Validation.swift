@@ -30,7 +30,7 @@ public struct JSONSchemaValidator: Sendable {
             if schema != .bool(true) { found.append("\(path): the schema \(schema) is not an object") }
             return
         }
-        for keyword in keywords.keys.sorted() where !Self.understood.contains(keyword) {
+        for keyword in keywords.keys where !Self.understood.contains(keyword) {
             found.append("\(path): the schema uses \(keyword), which the validator does not understand")
         }
         if let reference = keywords["$ref"]?.stringValue {
@@ -113,7 +113,7 @@ public struct JSONSchemaValidator: Sendable {
         for name in keywords["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] where members[name] == nil {
             found.append("\(path): \(name) is missing")
         }
-        for (name, member) in members.sorted(by: { $0.key < $1.key }) {
+        for (name, member) in members {
             if let property = properties[name] {
                 check(member, property, "\(path).\(name)", &found)
             } else if let additional = keywords["additionalProperties"] {

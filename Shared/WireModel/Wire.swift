@@ -37,7 +37,7 @@ public struct WireCase {
 
     public init(_ json: JSONValue, path: String) throws(WireDecodingError) {
         guard case .object(let members) = json else { throw .wrongType(path, expected: "an object {type, value?}") }
-        for key in members.keys.sorted() where key != "type" && key != "value" {
+        for key in members.keys where key != "type" && key != "value" {
             throw .unknownField(path, field: key, allowed: ["type", "value"])
         }
         guard let typeValue = members["type"] else { throw .missing(path + ".type") }
@@ -72,7 +72,7 @@ public struct WireObject {
     /// that silently goes missing.
     public init(_ json: JSONValue, path: String, fields: [String]) throws(WireDecodingError) {
         guard case .object(let members) = json else { throw .wrongType(path, expected: "an object") }
-        for key in members.keys.sorted() where !fields.contains(key) {
+        for key in members.keys where !fields.contains(key) {
             throw .unknownField(path, field: key, allowed: fields)
         }
         self.path = path

@@ -12,9 +12,9 @@ extension JSONPatch {
     ) {
         switch (source, target) {
         case (.object(let old), .object(let new)):
-            for key in old.keys.sorted() where new[key] == nil { operations.append(.remove(path.appending(key))) }
-            for key in new.keys.sorted() {
-                guard let value = new[key] else { continue }
+            // A JSONObject's members come sorted by name: the operations go in that order.
+            for key in old.keys where new[key] == nil { operations.append(.remove(path.appending(key))) }
+            for (key, value) in new {
                 if let before = old[key] {
                     diff(before, value, at: path.appending(key), into: &operations)
                 } else {
