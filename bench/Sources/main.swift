@@ -50,7 +50,8 @@ do {
     switch arguments.first {
     case "bus":
         try await BusBenchmark.run(
-            natsURL: environment.string("FOLIO_NATS_URL", default: "nats://127.0.0.1:4222"), seconds: seconds)
+            natsURL: environment.string("FOLIO_NATS_URL", default: "nats://127.0.0.1:4222"), seconds: seconds,
+            rounds: max(1, try environment.int("FOLIO_BENCH_ROUNDS", default: 3)))
     case "gateway-baseline":
         try await GatewayBaseline.serve(port: try environment.port("FOLIO_BENCH_PORT", default: 8181))
     case "gateway-floor":
