@@ -7,14 +7,18 @@ public struct FolioBytes: Codable, Sendable, Hashable, CustomStringConvertible {
         self.bytes = bytes
     }
 
+    /// Reads the wire form; nil unless `text` is canonical unpadded base64url.
+    public init?(base64URL text: String) {
+        guard let bytes = try? WireBase64URL.decode(text) else { return nil }
+        self.bytes = bytes
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            bytes = try WireBase64URL.decode(text)
-        } catch {
+        guard let read = FolioBytes(base64URL: try container.decode(String.self)) else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "not unpadded base64url")
         }
+        self = read
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -36,4 +36,12 @@ final class FolioBytesTests: XCTestCase {
             XCTAssertThrowsError(try Base64URL.decode(text), "libsodium refuses \(text) too")
         }
     }
+
+    func testTheTextInitializerReadsWhatTheDecoderReadsAndRefusesWhatItRefuses() throws {
+        XCTAssertEqual(FolioBytes(base64URL: "-_8")?.bytes, [0xFB, 0xFF])
+        XCTAssertEqual(FolioBytes(base64URL: "")?.bytes, [])
+        for text in ["Zg==", "+/8", "Zm 9v", "Z", "Zh", "é"] {
+            XCTAssertNil(FolioBytes(base64URL: text), text)
+        }
+    }
 }
