@@ -131,23 +131,26 @@ def test_a_document_is_received_opened_and_acknowledged(stack, driver):
             f'#documents-list [data-document-id="{document_id}"]') == 'VALID'
         screenshot(driver, 'documents-received')
 
-        # The link opens the document, then acknowledges: the banner goes.
+        # The link opens the document, then acknowledges: the banner goes. The detail is drawn anew when its photo
+        # arrives, which may be between two reads of the test: each is one step in the page, by selector.
         wait_for(driver, '#reception-open')
         driver.execute_script("document.getElementById('reception-open').click()")
-        detail = wait_for(driver, f'#document-detail[data-document-id="{document_id}"][data-phase="READY"]')
-        assert 'Membership card' in detail.find_element(By.ID, 'document-title').text
-        assert wait_for(driver, '#document-detail [data-field-key="member_name"]').text == 'Chen Wei'
+        wait_for(driver, f'#document-detail[data-document-id="{document_id}"][data-phase="READY"]')
+        assert 'Membership card' in driver.execute_script(
+            "return document.querySelector('#document-detail #document-title')?.textContent ?? ''")
+        assert WebDriverWait(driver, 20).until(lambda d: d.execute_script(
+            "return document.querySelector('#document-detail [data-field-key=\"member_name\"]')?.textContent"),
+            'the member_name field') == 'Chen Wei'
         assert not driver.find_element(By.ID, 'documents-list').is_displayed()
         WebDriverWait(driver, 20).until(lambda d: reception(d) == 'IDLE', 'Acknowledge clears Received')
 
         # The photo is read through attachment.getBytes and shown from a blob URL, revoked once it closes.
-        photo = wait_for(driver, '#document-detail img[data-photo]')
-        WebDriverWait(driver, 20).until(lambda d: d.execute_script(
-            'return arguments[0].complete && arguments[0].naturalWidth > 0', photo))
-        url = photo.get_attribute('src')
+        url = WebDriverWait(driver, 20).until(lambda d: d.execute_script(
+            "const photo = document.querySelector('#document-detail img[data-photo]');"
+            " return photo?.complete && photo.naturalWidth > 0 ? photo.src : null"), 'the photo is shown')
         assert url.startswith('blob:')
         screenshot(driver, 'documents-detail')
-        driver.find_element(By.ID, 'document-back').click()
+        driver.execute_script("document.getElementById('document-back').click()")
         assert driver.find_element(By.ID, 'documents-list').is_displayed()
         # Read back as an image (the page's CSP allows blob: images, and no fetch of blob: URLs).
         revoked = driver.execute_async_script(
