@@ -8,14 +8,9 @@ public enum Wire {
     }
 
     /// An object without the members that are nil: an absent optional field is left out, like `undefined`. The
-    /// members are a list, not a dictionary, so the object's own storage is the only one made, and sized to the
-    /// members present.
+    /// present members are gathered once and sorted once (only when they come out of order), not inserted one by one.
     public static func object(_ members: KeyValuePairs<String, JSONValue?>) -> JSONValue {
-        var present = 0
-        for (_, value) in members where value != nil { present += 1 }
-        var object = JSONObject(minimumCapacity: present)
-        for case (let key, let value?) in members { object[key] = value }
-        return .object(object)
+        .object(JSONObject(members.lazy.compactMap { key, value in value.map { (key, $0) } }))
     }
 
     /// An object without the members that are nil, from members gathered in a dictionary.
