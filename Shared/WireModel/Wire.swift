@@ -8,9 +8,14 @@ public enum Wire {
     }
 
     /// An object without the members that are nil: an absent optional field is left out, like `undefined`. The
-    /// present members are gathered once and sorted once (only when they come out of order), not inserted one by one.
+    /// members are counted first, so the object's storage is made once and sized to the members present (a model
+    /// holds many such objects: gathered by appending, each would keep up to twice the space it needs).
     public static func object(_ members: KeyValuePairs<String, JSONValue?>) -> JSONValue {
-        .object(JSONObject(members.lazy.compactMap { key, value in value.map { (key, $0) } }))
+        var present = 0
+        for (_, value) in members where value != nil { present += 1 }
+        var object = JSONObject(minimumCapacity: present)
+        for case (let key, let value?) in members { object[key] = value }
+        return .object(object)
     }
 
     /// An object without the members that are nil, from members gathered in a dictionary.
