@@ -1,6 +1,7 @@
-@testable import FolioModel
 import WireModel
 import XCTest
+
+@testable import FolioModel
 
 /// `Wire.object` builds the small objects a model holds many of (two per vault record): each is kept in
 /// exactly the space of its present members, as the vault's memory per record depends on it.
