@@ -217,7 +217,7 @@ let package = Package(
             name: "VaultServiceTests",
             dependencies: [
                 "VaultService", "StoreKitTesting", "TestSupport", "WireModel", "Postgres", "Crypto", "FolioEmulator",
-                "FolioClient", "HTTP",
+                "FolioClient", "HTTP", "CMalloc",
             ],
             path: "Tests/VaultServiceTests"),
         .testTarget(
