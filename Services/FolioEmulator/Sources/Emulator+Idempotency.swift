@@ -50,7 +50,7 @@ extension Emulator {
     /// BLAKE2b of method, path, scope and body; a JSON body is canonicalized so key order and spacing do not
     /// count.
     private static func fingerprint(_ request: EmulatorRequest, scope: String?) throws(APIError) -> [UInt8] {
-        let body = (try? JSONParser.parse(request.http.body).serialized()) ?? request.http.body
+        let body = request.bodyAsJSON?.serialized() ?? request.http.body
         var input = Array(request.http.method.utf8) + [0] + Array(request.http.path.utf8) + [0]
         if let scope { input += Array(scope.utf8) + [0] }
         input += body

@@ -1,11 +1,21 @@
 import FolioModel
 import HTTP
+import Synchronization
 
 /// What a route handler sees: the HTTP request, the matched route and its path parameters.
 struct EmulatorRequest: Sendable {
     let http: HTTPRequest
     let route: Route
     let parameters: [String: String]
+    /// The body as JSON, parsed once for the handler and the idempotency fingerprint alike.
+    private let parsedBody: ParsedJSONBody
+
+    init(http: HTTPRequest, route: Route, parameters: [String: String]) {
+        self.http = http
+        self.route = route
+        self.parameters = parameters
+        parsedBody = ParsedJSONBody(http.body)
+    }
 
     /// A path parameter of the route template (always present once the route matched).
     func parameter(_ name: String) -> String {
@@ -25,11 +35,14 @@ struct EmulatorRequest: Sendable {
                 status: 415, code: "UNSUPPORTED_MEDIA_TYPE", message: "Content-Type must be application/json")
         }
         do {
-            return try JSONParser.parse(http.body)
+            return try parsedBody.value.get()
         } catch {
             throw APIError(status: 400, code: "INVALID_JSON", message: error.description)
         }
     }
+
+    /// The body parsed as JSON, or nil when it is not JSON (whatever its `Content-Type`).
+    var bodyAsJSON: JSONValue? { try? parsedBody.value.get() }
 
     /// The body decoded as `T`; a missing or mistyped field is a 400 naming the field.
     func decodeBody<T: Decodable>(_ type: T.Type) throws(APIError) -> T {
@@ -52,5 +65,23 @@ struct EmulatorRequest: Sendable {
                 "\(name) must be an integer from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
+    }
+}
+
+/// A request body parsed as JSON on first use, then kept: a route that reads the body and takes an
+/// Idempotency-Key would otherwise parse a batch of a megabyte twice.
+final class ParsedJSONBody: Sendable {
+    private let body: [UInt8]
+    private let parsed = Mutex<Result<JSONValue, JSONParseError>?>(nil)
+
+    init(_ body: [UInt8]) { self.body = body }
+
+    var value: Result<JSONValue, JSONParseError> {
+        parsed.withLock { parsed in
+            if let parsed { return parsed }
+            let result = Result { () throws(JSONParseError) -> JSONValue in try JSONParser.parse(body) }
+            parsed = result
+            return result
+        }
     }
 }
