@@ -73,7 +73,9 @@ enum BusBenchmark {
         summary["ratio"] = rounded(ratios.min() ?? 0, 3)
         summary["rounds"] = .int(Int64(rounds))
         summary["seconds_per_phase"] = .double(seconds)
-        summary["target"] = 0.8
+        // `ratio` is the lower of the two; each count has its own target.
+        summary["target_1"] = 0.9
+        summary["target_32"] = 1.0
         await subscription.cancel()
         print(JSONValue.object(summary).jsonString)
     }

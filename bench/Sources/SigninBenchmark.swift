@@ -99,7 +99,7 @@ enum SigninBenchmark {
         var summary: JSONObject = [
             "bench": "signin", "ratio": rounded(signins / pwhash, 3), "signins_per_second": rounded(signins, 2),
             "pwhash_per_second": rounded(pwhash, 2), "signins_per_second_per_core": rounded(signins / Double(cores), 2),
-            "keycloak_reference_per_vcpu": 15, "cores": .int(Int64(cores)), "target": 0.8,
+            "keycloak_reference_per_vcpu": 15, "cores": .int(Int64(cores)), "target": 0.9,
             "baseline_threads": .int(Int64(threads)), "clients": .int(Int64(settings.clients)),
             "rounds": .int(Int64(settings.rounds)), "seconds_per_phase": .double(settings.seconds),
             "round_ratio_min": rounded(roundRatios.min() ?? 0, 3),

@@ -74,7 +74,8 @@ enum VaultSyncBenchmark {
             baseURL: settings.emulatorURL, adminKey: settings.adminKey,
             httpClient: HTTPClient(configuration: .init(timeout: .seconds(300))))
         var summary: JSONObject = [
-            "bench": "vault-sync", "records": .int(Int64(settings.records)),
+            "bench": "vault-sync", "records": .int(Int64(settings.records)), "target": 0.3,
+            "target_rss_bytes_per_record": 2048,
             "payload_bytes": .int(Int64(VaultWriteBenchmark.payloadBytes)), "path": .string(client.path.rawValue),
         ]
         if let maxPayload = settings.natsMaxPayload { summary["nats_max_payload"] = .int(Int64(maxPayload)) }

@@ -111,7 +111,7 @@ enum VaultWriteBenchmark {
         var summary: JSONObject = [
             "bench": "vault-write", "ratio": rounded(creations / plain, 3),
             "creations_per_second": rounded(creations, 1), "inserts_per_second": rounded(plain, 1),
-            "target": 0.5, "path": .string(settings.client.path.rawValue),
+            "target": 0.15, "path": .string(settings.client.path.rawValue),
             "path_detail": .string(
                 settings.client.path == .gateway
                     ? "HTTP -> Gateway -> NATS -> VaultService -> PostgreSQL"
