@@ -1,4 +1,3 @@
-import WireModel
 import Crypto
 import FolioEmulator
 import FolioModel
@@ -6,6 +5,7 @@ import Foundation
 import HTTP
 import Postgres
 import VaultService
+import WireModel
 
 /// `bench/run vault-sync`: a signed-in vault pushes `records` dirty records to Folio (the emulator) against the
 /// emulator's raw bulk ingest of the same ciphertexts, in the same run; and the memory a mounted VaultStore
