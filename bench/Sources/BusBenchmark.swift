@@ -33,8 +33,7 @@ enum BusBenchmark {
             _ = try await client.call(subject + ".ours", "bench.echo", ["echo": "ping"])
         }
 
-        // Rounds of one raw phase and one phase of ours, raw first in odd rounds and ours first in even ones, so
-        // load from elsewhere on a shared host weighs on both sides; a count's ratio pools its rounds.
+        // Rounds of one raw phase and one phase of ours, in `BenchPhase`'s order; a count's ratio pools its rounds.
         var summary: JSONObject = ["bench": "bus"]
         var ratios: [Double] = []
         for callers in [1, 32] {
@@ -44,8 +43,8 @@ enum BusBenchmark {
             for round in 1...rounds {
                 var rawRate = 0.0
                 var ourRate = 0.0
-                for side in round % 2 == 1 ? ["raw", "ours"] : ["ours", "raw"] {
-                    if side == "raw" {
+                for phase in BenchPhase.order(inRound: round) {
+                    if phase == .baseline {
                         rawRate = rawThroughput(raw, payload: payload, callers: callers, seconds: seconds)
                     } else {
                         ourRate = try await ourThroughput(

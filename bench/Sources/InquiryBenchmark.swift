@@ -58,7 +58,7 @@ enum InquiryBenchmark {
             var bus = Tally()
             var inquiry = Tally()
             for round in 1...settings.rounds {
-                for side in round % 2 == 1 ? [Side.bus, .inquiry] : [.inquiry, .bus] {
+                for side in BenchPhase.order(inRound: round).map({ $0 == .baseline ? Side.bus : .inquiry }) {
                     progress("\(count) stores, round \(round): \(side) for \(settings.seconds) s")
                     let tally = try await phase(
                         settings, side, stores: &stores, cursor: &cursor, serial: &serial, subjects: subjects,

@@ -60,8 +60,8 @@ enum SigninBenchmark {
         for round in 1...settings.rounds {
             var roundHashes = 0
             var roundTally = Tally()
-            for phase in round % 2 == 1 ? ["baseline", "stack"] : ["stack", "baseline"] {
-                if phase == "baseline" {
+            for phase in BenchPhase.order(inRound: round) {
+                if phase == .baseline {
                     progress("round \(round): raw crypto_pwhash on \(threads) threads for \(settings.seconds) s")
                     let before = ProcessCPU.ownSeconds()
                     let done = try await PwhashBaseline.hashes(
@@ -214,11 +214,6 @@ enum SigninBenchmark {
     private static func milliseconds(_ duration: Duration) -> JSONValue {
         let (seconds, attoseconds) = duration.components
         return rounded(Double(seconds) * 1000 + Double(attoseconds) / 1e15, 1)
-    }
-
-    private static func rounded(_ value: Double, _ places: Int) -> JSONValue {
-        let scale = pow(10, Double(places))
-        return .double((value * scale).rounded() / scale)
     }
 
     private static func progress(_ message: String) {

@@ -68,9 +68,9 @@ enum VaultWriteBenchmark {
         for round in 1...settings.rounds {
             var roundInserts = 0
             var roundTally = Tally()
-            for phase in round % 2 == 1 ? ["baseline", "vault"] : ["vault", "baseline"] {
+            for phase in BenchPhase.order(inRound: round) {
                 let before = settings.cpu?.sample() ?? [:]
-                if phase == "baseline" {
+                if phase == .baseline {
                     progress("round \(round): \(settings.clients) clients INSERT 1 KiB rows for \(settings.seconds) s")
                     let done = try await baseline.inserts(
                         clients: settings.clients, body: body, window: window(settings, warmUp: 0.5))
@@ -85,7 +85,7 @@ enum VaultWriteBenchmark {
                 let after = settings.cpu?.sample() ?? [:]
                 for (name, seconds) in after {
                     let spent = seconds - (before[name] ?? 0)
-                    if phase == "baseline" {
+                    if phase == .baseline {
                         cpu.baselineSeconds[name, default: 0] += spent
                     } else {
                         cpu.vaultSeconds[name, default: 0] += spent
