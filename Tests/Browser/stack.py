@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import signal
 import socket
@@ -42,14 +43,43 @@ class StackError(Exception):
     pass
 
 
+_PORTS_HANDED_OUT: set[int] = set()
+"""Every port free_port() has answered in this process: a port is never handed out twice."""
+
+_RESERVED_PORTS = range(54500, 54600), range(55500, 55600)
+"""The fixed ports of other runs (scripts/services.sh's defaults and the Swift tests)."""
+
+
+def _ephemeral_port_range() -> range:
+    """The ports the kernel picks for outgoing connections and for bind(0)."""
+    try:
+        low, high = (int(n) for n in Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split())
+        return range(low, high + 1)
+    except (OSError, ValueError):
+        return range(32768, 61000)
+
+
 def free_port() -> int:
-    """A free loopback port, never one of 54500-54599 and 55500-55599 (fixed ports of other runs)."""
-    for _ in range(100):
+    """A free loopback port that this process has not handed out before.
+
+    It is taken below the kernel's ephemeral range when there is room there, so that neither an outgoing
+    connection nor another bind(0) takes it between now and the moment its server listens; and a port is never
+    answered twice, which bind(0) alone does not promise (two nodes of one NATS cluster were once given the same).
+    """
+    ephemeral = _ephemeral_port_range()
+    candidates = range(20000, ephemeral.start) if ephemeral.start - 20000 >= 4096 else None
+    for _ in range(1000):
+        port = random.choice(candidates) if candidates else 0
         with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-            s.bind(("127.0.0.1", 0))
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
             port = s.getsockname()[1]
-        if not (54500 <= port <= 54599 or 55500 <= port <= 55599):
-            return port
+        if port in _PORTS_HANDED_OUT or any(port in reserved for reserved in _RESERVED_PORTS):
+            continue
+        _PORTS_HANDED_OUT.add(port)
+        return port
     raise StackError("no free port")
 
 

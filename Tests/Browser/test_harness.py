@@ -4,7 +4,7 @@ the fake camera playing the generated card video."""
 import pytest
 
 from browser import assert_no_console_errors, new_driver, screenshot, wait_for
-from stack import StackError
+from stack import StackError, _ephemeral_port_range, free_port
 
 # Reads the camera into a canvas and answers the mean luma of the frame's centre and of its left edge.
 SAMPLE_CAMERA = """
@@ -84,3 +84,15 @@ def test_the_fake_camera_plays_the_card_video(stack, card_video):
         assert_no_console_errors(driver)
     finally:
         driver.quit()
+
+
+def test_free_port_never_hands_out_the_same_port_twice():
+    ports = [free_port() for _ in range(2000)]
+    assert len(set(ports)) == len(ports)
+
+
+def test_free_port_answers_below_the_kernels_ephemeral_range_when_there_is_room():
+    ephemeral = _ephemeral_port_range()
+    room_below = ephemeral.start - 20000 >= 4096
+    ports = [free_port() for _ in range(200)]
+    assert all((port < ephemeral.start) == room_below for port in ports)
