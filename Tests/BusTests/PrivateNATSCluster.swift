@@ -12,8 +12,8 @@ final class PrivateNATSCluster {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "folio-nats-cluster-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        clientPorts = try (0..<nodes).map { _ in try PrivateNATSServer.freePort() }
-        let routePorts = try (0..<nodes).map { _ in try PrivateNATSServer.freePort() }
+        clientPorts = try (0..<nodes).map { _ in Int(try FreePort.take()) }
+        let routePorts = try (0..<nodes).map { _ in Int(try FreePort.take()) }
         let routes = routePorts.map { "nats-route://127.0.0.1:\($0)" }
         processes = []
         for node in 0..<nodes {

@@ -30,7 +30,7 @@ final class PrivateNATSServer {
         }
         let configFile = directory.appendingPathComponent("nats.conf")
         try config.write(to: configFile, atomically: true, encoding: .utf8)
-        port = try Self.freePort()
+        port = Int(try FreePort.take())
         process = try ChildProcess(
             executable: "/usr/sbin/nats-server",
             arguments: ["-c", configFile.path, "-a", "127.0.0.1", "-p", String(port)],
@@ -99,26 +99,5 @@ final class PrivateNATSServer {
                 Foundation.connect(socketHandle, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
-    }
-
-    static func freePort() throws -> Int {
-        let socketHandle = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socketHandle >= 0 else { throw Failed(description: "no socket for a free port") }
-        defer { close(socketHandle) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socketHandle, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0 else { throw Failed(description: "bind for a free port failed") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketHandle, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -39,8 +39,8 @@ final class FoundationStackTests: XCTestCase {
             "folio-e2e-\(RandomID.base32(count: 6))")
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         logDirectory = logs
-        gatewayPort = try freePort()
-        emulatorPort = try freePort()
+        gatewayPort = try FreePort.take()
+        emulatorPort = try FreePort.take()
         // Bound here, not chosen and bound later: an ephemeral port can be taken by any outgoing connection meanwhile.
         let endpoint = operatorEndpoint
         let server = HTTPServer(configuration: .init(port: 0)) { request in endpoint.answer(request) }
