@@ -33,7 +33,8 @@ public enum FreePort {
 
     /// 20000 up to the kernel's ephemeral range, or nil when that leaves fewer than 4096 ports.
     static func portsBelowEphemeralRange() -> Range<UInt16>? {
-        let low = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8))
+        let low =
+            (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8))
             .flatMap { $0.split(whereSeparator: \.isWhitespace).first }
             .flatMap { UInt16($0) } ?? 32768
         return low >= 20000 + 4096 ? 20000..<low : nil

@@ -12,8 +12,11 @@ final class FreePortTests: XCTestCase {
         let below = FreePort.portsBelowEphemeralRange()
         for _ in 0..<200 {
             let port = try FreePort.take()
-            if let below { XCTAssertTrue(below.contains(port), "\(port)") }
-            else { XCTAssertGreaterThanOrEqual(port, 20000 + 4096) }
+            if let below {
+                XCTAssertTrue(below.contains(port), "\(port)")
+            } else {
+                XCTAssertGreaterThanOrEqual(port, 20000 + 4096)
+            }
         }
     }
 }
