@@ -10,16 +10,19 @@ extension FolioVaultClient {
 
     /// `POST /v1/vault/records/batch`: creates up to 500 records or folders in one call (and one
     /// idempotency key); answers one result per create, in order: the record, or that create's own refusal.
-    /// A malformed create throws INVALID_REQUEST for the whole call, and nothing is created.
-    public func createRecords(_ records: [FolioVaultRecordCreate], idempotencyKey: String)
-        async throws(FolioVaultError) -> [FolioVaultCreateResult]
-    {
+    /// A malformed create throws INVALID_REQUEST for the whole call, and nothing is created. With `returning`
+    /// `.minimal` each created record comes without its ciphertext and wrapped key.
+    public func createRecords(
+        _ records: [FolioVaultRecordCreate], idempotencyKey: String,
+        returning: FolioVaultRecordBatch.Return = .representation
+    ) async throws(FolioVaultError) -> [FolioVaultCreateResult] {
         let path = "/v1/vault/records/batch"
         let json: JSONValue
         do {
             json = try await client.callJSON(
                 FolioCall(
-                    "POST", path, body: FolioVaultRecordBatch(records: records).json, headers: access.headers,
+                    "POST", path, body: FolioVaultRecordBatch(records: records).json,
+                    headers: access.headers.merging(returning.preferHeader) { $1 },
                     idempotencyKey: idempotencyKey))
         } catch {
             throw FolioVaultError(error)

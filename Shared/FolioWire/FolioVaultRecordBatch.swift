@@ -12,6 +12,18 @@ public struct FolioVaultRecordBatch: Encodable, Sendable, Equatable {
         self.records = records
     }
 
+    /// What each created record of the answer holds, asked for with the `Prefer` header (RFC 7240).
+    public enum Return: Sendable, Equatable {
+        /// The whole record, as a single create answers it.
+        case representation
+        /// The record without `ciphertext` and `wrappedKey`: a pusher, which sent them, needs only where the
+        /// record is (``FolioVaultCreateResult/created``), and they are most of the answer's bytes.
+        case minimal
+
+        /// The `Prefer` header that asks for it; none for the whole record, Folio's default.
+        public var preferHeader: [String: String] { self == .minimal ? ["Prefer": "return=minimal"] : [:] }
+    }
+
     /// The body as `FolioWireJSON.encode` writes it, built member by member (``FolioVaultRecordCreate/json``):
     /// going through `Encodable` was the largest part of a pusher's own work on a batch of 500.
     public var json: JSONValue { ["records": .array(records.map(\.json))] }

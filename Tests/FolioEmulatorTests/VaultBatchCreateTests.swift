@@ -52,6 +52,40 @@ final class VaultBatchCreateTests: VaultTestCase {
         XCTAssertEqual(stored.records, 2)
     }
 
+    func testABatchThatPrefersAMinimalReturnAnswersEachCreatedRecordWithoutItsCiphertextAndWrappedKey()
+        async throws
+    {
+        let harness = try await startEmulator()
+        let chen = try await user(harness, Self.chen)
+        let results = try await chen.vault.createRecords(
+            [try note("D_a"), try note("D_b")], idempotencyKey: key(), returning: .minimal)
+        XCTAssertEqual(results.map(\.status), [201, 201])
+        for result in results {
+            let json = try XCTUnwrap(result.recordJSON)
+            XCTAssertNil(json["ciphertext"])
+            XCTAssertNil(json["wrappedKey"])
+            let position = try XCTUnwrap(result.created)
+            let stored = try await chen.vault.record(id: position.id)
+            XCTAssertNotNil(stored.ciphertext, "Folio stored the body it left out of the answer")
+            XCTAssertNotNil(stored.wrappedKey)
+            var rest = stored
+            rest.ciphertext = nil
+            rest.wrappedKey = nil
+            XCTAssertEqual(result.record, rest, "every other member is answered as with the whole record")
+        }
+    }
+
+    func testARefusalInABatchThatPrefersAMinimalReturnStillCarriesTheWholeCurrentRecord() async throws {
+        let harness = try await startEmulator()
+        let chen = try await user(harness, Self.chen)
+        let earlier = try await createNote(chen, clientId: "D_old")
+        let results = try await chen.vault.createRecords(
+            [try note("D_old")], idempotencyKey: key(), returning: .minimal)
+        XCTAssertEqual(results.map(\.status), [409])
+        XCTAssertEqual(results[0].error?.currentRecord, earlier)
+        XCTAssertNotNil(results[0].error?.currentRecord?.ciphertext)
+    }
+
     func testABatchSentAgainWithItsKeyReplaysTheAnswerAndCreatesNothingTwice() async throws {
         let harness = try await startEmulator()
         let chen = try await user(harness, Self.chen)

@@ -1,4 +1,5 @@
 import FolioModel
+import Foundation
 import HTTP
 import Synchronization
 
@@ -20,6 +21,14 @@ struct EmulatorRequest: Sendable {
     /// A path parameter of the route template (always present once the route matched).
     func parameter(_ name: String) -> String {
         parameters[name] ?? ""
+    }
+
+    /// True when a `Prefer` header (RFC 7240) asks for `return=minimal`.
+    var prefersMinimalReturn: Bool {
+        guard let prefer = http.headers["prefer"] else { return false }
+        return prefer.split(separator: ",").contains {
+            $0.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() == "return=minimal"
+        }
     }
 
     /// The `Idempotency-Key` header, if sent.

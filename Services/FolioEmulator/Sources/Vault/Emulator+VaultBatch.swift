@@ -8,7 +8,8 @@ extension Emulator {
     func createVaultRecords(_ request: EmulatorRequest) async throws(APIError) -> HTTPResponse {
         try await vaultChange(request) { _ throws(VaultFailure) in
             let inputs = try Self.batchInputs(try VaultFields(request))
-            return { state, env throws(VaultFailure) in state.createEach(inputs, env) }
+            let minimal = request.prefersMinimalReturn
+            return { state, env throws(VaultFailure) in state.createEach(inputs, env, minimal: minimal) }
         }
     }
 
