@@ -143,7 +143,7 @@ extension PostgresConnection {
         var rows: [PostgresRow] = []
         rows.reserveCapacity(rowCount)
         for row in 0..<Int32(rowCount) {
-            var values: [String?] = []
+            var values: [PostgresValue?] = []
             values.reserveCapacity(columnCount)
             for column in 0..<Int32(columnCount) {
                 if PQgetisnull(result, row, column) != 0 {
@@ -151,7 +151,12 @@ extension PostgresConnection {
                 } else if let value = PQgetvalue(result, row, column) {
                     let length = Int(PQgetlength(result, row, column))
                     let bytes = UnsafeRawBufferPointer(start: value, count: length)
-                    values.append(String(decoding: bytes, as: UTF8.self))
+                    // A bytea's hex output goes to bytes straight from libpq's buffer, never through a String.
+                    if types[Int(column)] == .bytea, let decoded = PostgresHex.decodeBytea(bytes) {
+                        values.append(.bytes(decoded))
+                    } else {
+                        values.append(.text(String(decoding: bytes, as: UTF8.self)))
+                    }
                 } else {
                     values.append(nil)
                 }

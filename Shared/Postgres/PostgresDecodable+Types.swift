@@ -77,6 +77,10 @@ extension Array: PostgresDecodable where Element == UInt8 {
     /// Reads a `bytea` column (hex output format, which every connection of this module selects).
     public init(postgresCell cell: PostgresCell) throws {
         guard cell.type == .bytea else { throw cell.mismatch(Self.self) }
+        if case .bytes(let bytes) = cell.value {
+            self = bytes
+            return
+        }
         let text = try cell.requireText(Self.self)
         guard let bytes = PostgresHex.decodeBytea(text) else {
             throw cell.mismatch(Self.self, "not bytea hex output")
@@ -117,13 +121,17 @@ enum PostgresHex {
     /// Decodes bytea hex output such as `\x00ff`.
     static func decodeBytea(_ text: String) -> [UInt8]? {
         var text = text
-        return text.withUTF8 { utf8 -> [UInt8]? in
-            guard utf8.count >= 2, utf8[0] == UInt8(ascii: "\\"), utf8[1] == UInt8(ascii: "x"), utf8.count % 2 == 0
-            else { return nil }
-            let count = (utf8.count - 2) / 2
-            let values = Self.values
-            var valid = true
-            let bytes = [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+        return text.withUTF8 { decodeBytea(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Decodes bytea hex output such as `\x00ff` from the bytes of its text.
+    static func decodeBytea(_ utf8: UnsafeRawBufferPointer) -> [UInt8]? {
+        guard utf8.count >= 2, utf8[0] == UInt8(ascii: "\\"), utf8[1] == UInt8(ascii: "x"), utf8.count % 2 == 0
+        else { return nil }
+        let count = (utf8.count - 2) / 2
+        var valid = true
+        let bytes = values.withUnsafeBufferPointer { values in
+            [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
                 for offset in 0..<count {
                     let high = values[Int(utf8[2 + 2 * offset])]
                     let low = values[Int(utf8[3 + 2 * offset])]
@@ -135,7 +143,21 @@ enum PostgresHex {
                 }
                 initialized = valid ? count : 0
             }
-            return valid ? bytes : nil
+        }
+        return valid ? bytes : nil
+    }
+
+    /// The hex output form of `bytes`: `\x` and two lowercase digits a byte.
+    static func encodeBytea(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: 2 + 2 * bytes.count) { output in
+            output[0] = UInt8(ascii: "\\")
+            output[1] = UInt8(ascii: "x")
+            for (offset, byte) in bytes.enumerated() {
+                output[2 + 2 * offset] = digits[Int(byte >> 4)]
+                output[3 + 2 * offset] = digits[Int(byte & 0x0F)]
+            }
+            return 2 + 2 * bytes.count
         }
     }
 

@@ -1,16 +1,29 @@
-/// One column value of a result row, as received in text format.
+/// One column value of a result row: its text form, or for `bytea` the bytes its hex text stands for.
 public struct PostgresCell: Sendable {
     /// The column name.
     public let column: String
     /// The column's type.
     public let type: PostgresDataType
-    /// The value's text form, or `nil` for SQL NULL.
-    public let text: String?
+    /// The value, or `nil` for SQL NULL.
+    let value: PostgresValue?
 
     public init(column: String, type: PostgresDataType, text: String?) {
+        self.init(column: column, type: type, value: text.map(PostgresValue.text))
+    }
+
+    init(column: String, type: PostgresDataType, value: PostgresValue?) {
         self.column = column
         self.type = type
-        self.text = text
+        self.value = value
+    }
+
+    /// The value's text form (a `bytea` value's as hex output, `\x00ff`), or `nil` for SQL NULL.
+    public var text: String? {
+        switch value {
+        case .text(let text): text
+        case .bytes(let bytes): PostgresHex.encodeBytea(bytes)
+        case nil: nil
+        }
     }
 
     /// The text form, throwing a decoding error for NULL.

@@ -17,12 +17,18 @@ final class PostgresColumns: Sendable {
     func index(of name: String) -> Int? { indexByName[name] }
 }
 
+/// A value as a result row holds it: text as received, `bytea` already decoded from its hex output.
+enum PostgresValue: Sendable, Equatable {
+    case text(String)
+    case bytes([UInt8])
+}
+
 /// One row of a query result, with values decoded on demand.
 public struct PostgresRow: Sendable {
     let columns: PostgresColumns
-    let values: [String?]
+    let values: [PostgresValue?]
 
-    init(columns: PostgresColumns, values: [String?]) {
+    init(columns: PostgresColumns, values: [PostgresValue?]) {
         self.columns = columns
         self.values = values
     }
@@ -37,7 +43,7 @@ public struct PostgresRow: Sendable {
     public func cell(at index: Int) -> PostgresCell? {
         guard values.indices.contains(index) else { return nil }
         return PostgresCell(
-            column: columns.names[index], type: columns.types[index], text: values[index])
+            column: columns.names[index], type: columns.types[index], value: values[index])
     }
 
     /// The raw cell of the column named `name`, or `nil` when there is none.

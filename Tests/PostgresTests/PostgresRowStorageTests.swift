@@ -7,8 +7,8 @@ final class PostgresRowStorageTests: XCTestCase {
     /// may keep long after the result is freed, so it must not keep the row's storage alive.
     func testADecodedStringHasStorageOfItsOwnNotTheRows() throws {
         let id = "D_kzguwuvmfiwcfns6e7l5j7pvf4"
-        let row = PostgresRow(columns: PostgresColumns(names: ["id"], types: [.text]), values: [id])
-        var stored = try XCTUnwrap(row.values[0])
+        let row = PostgresRow(columns: PostgresColumns(names: ["id"], types: [.text]), values: [.text(id)])
+        guard case .text(var stored)? = row.values[0] else { return XCTFail("the row holds \(id) as text") }
         var decoded = try row.decode(String.self, "id")
         XCTAssertEqual(decoded, id)
         let storedAddress = stored.withUTF8 { $0.baseAddress }
