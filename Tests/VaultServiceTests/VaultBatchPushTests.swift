@@ -105,41 +105,6 @@ final class VaultBatchPushTests: IssuedDocumentTestCase {
         XCTAssertEqual(pending.count, 0)
     }
 
-    func testAPassListsEntriesWithoutBodiesAndAUnitPushesThemAsTheyAreWhenItGoes() async throws {
-        let chen = try await signedIn()
-        let ids = try await write(6, to: chen)
-        let (client, push) = try pusher(chen)
-        let listed = try await services.sync.store.pushList(chen.id)
-        XCTAssertEqual(Set(listed.map(\.id)), Set(ids))
-        XCTAssertTrue(listed.allSatisfy { $0.body.isEmpty && $0.recordKey.isEmpty }, "listed without bodies")
-        let whole = try await services.sync.store.pushItems(chen.id)
-        XCTAssertEqual(listed.map(\.id), whole.map(\.id), "in the order of the whole list")
-        XCTAssertEqual(listed.map(\.bodyBytes), whole.map { $0.body.count + $0.recordKey.count })
-        let units = VaultPush.units(listed)
-        guard units.count == 1, case .creates(let batch) = units[0], batch.count == 6 else {
-            return XCTFail("six creates, one batch: \(units)")
-        }
-        // After the listing, one entry is written again and another deleted.
-        let (edited, deleted) = (ids[0], ids[1])
-        let edit = RecordContent(schema: "note", version: 1, payload: #"{"n":"edited"}"#)
-        _ = try await services.repository.apply(
-            .update(id: edited, record: edit), account: chen.id, session: .authenticated)
-        _ = try await services.repository.apply(.delete(id: deleted), account: chen.id, session: .authenticated)
-        let current = try await services.sync.store.pushItems(chen.id, ids: [edited])
-        let editedNow = try XCTUnwrap(current.first)
-
-        let failures = try await push.pushListed(units[0]) { item, error in XCTFail("\(item.id): \(error)") }
-        XCTAssertEqual(failures, 0)
-        let pending = try await services.sync.store.pushItems(chen.id)
-        XCTAssertEqual(pending.count, 0, "every entry is clean")
-        let view = try await services.repository.view(account: chen.id)
-        let shown = Dictionary(uniqueKeysWithValues: view.records.map { ($0.key, $0.header.id) })
-        let editedAtFolio = try await client.record(id: try XCTUnwrap(shown[edited]))
-        XCTAssertEqual(editedAtFolio.ciphertext?.bytes, editedNow.body, "Folio has the body written after the listing")
-        let deletedAtFolio = try await client.record(id: try XCTUnwrap(shown[deleted]))
-        XCTAssertEqual(deletedAtFolio.state, .deleted, "the entry deleted after the listing is deleted at Folio")
-    }
-
     func testOnlyEntriesThatNeedJustACreateGoInBatchesOnceThereAreMoreThanAPassPushesAtOnce() {
         func item(_ id: String, folioID: String? = nil, state: StoredEntry.State = .active) -> PushItem {
             PushItem(

@@ -32,7 +32,9 @@ extension VaultPush {
                 others.append(.entry(item))
                 continue
             }
-            let size = item.bodyBytes * 4 / 3 + item.id.utf8.count + item.schema.utf8.count + 160
+            let size =
+                (item.body.count + item.recordKey.count) * 4 / 3 + item.id.utf8.count + item.schema.utf8.count
+                + 160
             if !current.isEmpty, current.count == FolioVaultRecordBatch.maxRecords || bytes + size > batchBytes {
                 batches.append(current)
                 current = []

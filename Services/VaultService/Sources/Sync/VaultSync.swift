@@ -62,7 +62,7 @@ public struct VaultSync: Sendable {
                 return SyncOutcome(
                     recordFailures: failures, attachmentFailures: attachmentFailures, finishedAt: Self.now())
             } catch {
-                let pending = (try? await store.pushList(account.id).count) ?? 1
+                let pending = (try? await store.pushItems(account.id).count) ?? 1
                 return SyncOutcome(
                     error: Self.vaultError(error), recordFailures: max(pending, 1), finishedAt: Self.now())
             }
@@ -140,7 +140,7 @@ public struct VaultSync: Sendable {
     /// Pushes every change; a record Folio refuses for a reason of its own counts as a failure, a call that
     /// does not reach Folio ends the pass.
     private func push(_ account: String, _ client: FolioVaultClient, organization: String?) async throws -> Int {
-        let items = try await store.pushList(account)
+        let items = try await store.pushItems(account)
         defer { VaultMemory.read(entries: items.count) }
         var failures = try await pushEntries(
             items, VaultPush(client: client, store: store, account: account, organization: organization))
@@ -185,7 +185,12 @@ public struct VaultSync: Sendable {
         return try await withThrowingTaskGroup(of: Int.self) { group in
             var pending = VaultPush.units(items)[...]
             func start(_ unit: VaultPush.Unit) {
-                group.addTask { try await push.pushListed(unit, log: log) }
+                group.addTask {
+                    switch unit {
+                    case .creates(let items): try await push.pushCreates(items, log: log)
+                    case .entry(let item): try await push.pushEach([item], log: log)
+                    }
+                }
             }
             for _ in 0..<Self.pushWidth {
                 guard let unit = pending.popFirst() else { break }

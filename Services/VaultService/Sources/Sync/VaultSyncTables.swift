@@ -17,12 +17,6 @@ struct PushItem: Sendable {
     var recordKey: [UInt8]
     var revision: Int64?
     var localSeq: Int64
-    /// The bytes of the body and key of an entry listed without them (``VaultSyncTables/pushList(_:)``), whose
-    /// ``body`` and ``recordKey`` are empty until its unit is pushed; nil when they are here.
-    var listedBytes: Int? = nil
-
-    /// The bytes of its body and key, here or as listed.
-    var bodyBytes: Int { listedBytes ?? body.count + recordKey.count }
 }
 
 /// A membership or settings change Folio does not have yet, named by Folio's ids.
@@ -68,69 +62,29 @@ struct VaultSyncTables: Sendable {
 
     func pushItems(_ account: String) async throws -> [PushItem] {
         try await database.withAccount(account) { transaction, _ in
-            try await transaction.query(
+            let rows = try await transaction.query(
                 """
-                SELECT \(unescaped: Self.pushColumns), body, record_key
-                FROM vault_entries WHERE \(unescaped: Self.pushable)
+                SELECT id, folio_id, kind, schema, version, state, folio_state, body_dirty, body, record_key, revision,
+                    local_seq
+                FROM vault_entries WHERE dirty AND conflict = 'NONE' AND permission = 'OWNER'
                 ORDER BY kind DESC, created_at, id
-                """
-            ).map { try Self.pushItem($0, withBody: true) }
+                """)
+            return try rows.map { row in
+                let id = try row.decode(String.self, "id")
+                guard let kind = StoredEntry.Kind(rawValue: try row.decode(String.self, "kind")),
+                    let state = StoredEntry.State(rawValue: try row.decode(String.self, "state"))
+                else { throw VaultError.storage(message: "\(id) is not a vault entry") }
+                return PushItem(
+                    id: id, folioID: try row.decode(String?.self, "folio_id"), kind: kind,
+                    schema: try row.decode(String.self, "schema"),
+                    version: UInt32(clamping: try row.decode(Int64.self, "version")), state: state,
+                    folioState: try row.decode(String?.self, "folio_state").flatMap(StoredEntry.State.init(rawValue:)),
+                    bodyDirty: try row.decode(Bool.self, "body_dirty"), body: try row.decode([UInt8].self, "body"),
+                    recordKey: try row.decode([UInt8].self, "record_key"),
+                    revision: try row.decode(Int64?.self, "revision"),
+                    localSeq: try row.decode(Int64.self, "local_seq"))
+            }
         }
-    }
-
-    /// What ``pushItems(_:)`` answers, in its order, without the bodies and keys (their size instead): a pass
-    /// reads them unit by unit (``pushItems(_:ids:)``) as it pushes, so its first call to Folio does not wait for
-    /// every body of a large push, nor keeps them all at once.
-    func pushList(_ account: String) async throws -> [PushItem] {
-        try await database.withAccount(account) { transaction, _ in
-            try await transaction.query(
-                """
-                SELECT \(unescaped: Self.pushColumns), octet_length(body) + octet_length(record_key) AS bytes
-                FROM vault_entries WHERE \(unescaped: Self.pushable)
-                ORDER BY kind DESC, created_at, id
-                """
-            ).map { try Self.pushItem($0, withBody: false) }
-        }
-    }
-
-    /// The entries with these local ids that still have a change to push, as they are now, in the order of `ids`.
-    func pushItems(_ account: String, ids: [String]) async throws -> [PushItem] {
-        let wanted = PostgresJSON(JSONValue.array(ids.map(JSONValue.string)).jsonString)
-        let found = try await database.withAccount(account) { transaction, _ in
-            try await transaction.query(
-                """
-                SELECT \(unescaped: Self.pushColumns), body, record_key
-                FROM vault_entries
-                WHERE \(unescaped: Self.pushable) AND id = ANY (ARRAY(SELECT jsonb_array_elements_text(\(wanted))))
-                """
-            ).map { try Self.pushItem($0, withBody: true) }
-        }
-        let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        return ids.compactMap { byID[$0] }
-    }
-
-    /// The entries a push takes: changed, not in conflict, owned by the account.
-    private static let pushable = "dirty AND conflict = 'NONE' AND permission = 'OWNER'"
-
-    private static let pushColumns = """
-        id, folio_id, kind, schema, version, state, folio_state, body_dirty, revision, local_seq
-        """
-
-    private static func pushItem(_ row: PostgresRow, withBody: Bool) throws -> PushItem {
-        let id = try row.decode(String.self, "id")
-        guard let kind = StoredEntry.Kind(rawValue: try row.decode(String.self, "kind")),
-            let state = StoredEntry.State(rawValue: try row.decode(String.self, "state"))
-        else { throw VaultError.storage(message: "\(id) is not a vault entry") }
-        return PushItem(
-            id: id, folioID: try row.decode(String?.self, "folio_id"), kind: kind,
-            schema: try row.decode(String.self, "schema"),
-            version: UInt32(clamping: try row.decode(Int64.self, "version")), state: state,
-            folioState: try row.decode(String?.self, "folio_state").flatMap(StoredEntry.State.init(rawValue:)),
-            bodyDirty: try row.decode(Bool.self, "body_dirty"),
-            body: withBody ? try row.decode([UInt8].self, "body") : [],
-            recordKey: withBody ? try row.decode([UInt8].self, "record_key") : [],
-            revision: try row.decode(Int64?.self, "revision"), localSeq: try row.decode(Int64.self, "local_seq"),
-            listedBytes: withBody ? nil : Int(try row.decode(Int64.self, "bytes")))
     }
 
     /// Folio has the entry at `record`'s revision and state; it is clean unless it changed since it was read.
