@@ -56,10 +56,11 @@ extension VaultPush {
     }
 
     /// Creates `items` at Folio in one call and records the answers in one transaction; returns how many Folio
-    /// refused. Folio answers the created records without the bodies this side just sent (`.minimal`). An entry whose client id Folio already holds (RECORD_EXISTS, a create whose answer was lost)
-    /// takes that record; when it is not active there, the entry goes the single-entry way, which brings Folio's
-    /// copy to the local state. When Folio refuses the whole call for a reason other than the ones that end a
-    /// pass, each entry is pushed on its own, so one entry Folio will not take fails alone.
+    /// refused. Folio answers the created records without the bodies this side just sent (`.minimal`). An entry
+    /// whose client id Folio already holds (RECORD_EXISTS, a create whose answer was lost) takes that record; when
+    /// it is not active there, the entry goes the single-entry way, which brings Folio's copy to the local state.
+    /// When Folio refuses the whole call for a reason other than the ones that end a pass, each entry is pushed on
+    /// its own, so one entry Folio will not take fails alone.
     func pushCreates(_ items: [PushItem], log: (PushItem, any Error) -> Void) async throws -> Int {
         let results: [FolioVaultCreateResult]
         do {
