@@ -6,6 +6,7 @@ process is connected to (processes name their connection: `folio-gateway`, `inqu
 
 from __future__ import annotations
 
+import http.client
 import json
 import subprocess
 import time
@@ -49,15 +50,18 @@ class NATSCluster:
         for _ in range(100):
             if self._connections(node) is not None:
                 return
+            if self.processes[node].poll() is not None:
+                raise RuntimeError(f"NATS node {node} exited at start (a port taken?); see {self.log}")
             time.sleep(0.1)
         raise RuntimeError(f"NATS node {node} did not start; see {self.log}")
 
     def _connections(self, node: int) -> list[str] | None:
-        """The names of the client connections on `node`, or None when it does not answer."""
+        """The names of the client connections on `node`, or None when it does not answer (or something else
+        answers on its monitoring port: then the node did not get the port, and start_node says so)."""
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{self.monitor_ports[node]}/connz?limit=4096", timeout=2) as r:
                 return [connection.get("name", "") for connection in json.load(r).get("connections") or []]
-        except OSError:
+        except (OSError, http.client.HTTPException, ValueError):
             return None
 
     def nodes_of(self, *prefixes: str) -> list[int]:

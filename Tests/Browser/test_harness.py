@@ -1,9 +1,14 @@
 """The harness's own pieces the screen tests build on: the emulator's operator API, the browser's locale, and
 the fake camera playing the generated card video."""
 
+import socket
+import threading
+from pathlib import Path
+
 import pytest
 
 from browser import assert_no_console_errors, new_driver, screenshot, wait_for
+from nats_cluster import NATSCluster
 from stack import StackError, _ephemeral_port_range, free_port
 
 # Reads the camera into a canvas and answers the mean luma of the frame's centre and of its left edge.
@@ -96,3 +101,23 @@ def test_free_port_answers_below_the_kernels_ephemeral_range_when_there_is_room(
     room_below = ephemeral.start - 20000 >= 4096
     ports = [free_port() for _ in range(200)]
     assert all((port < ephemeral.start) == room_below for port in ports)
+
+
+def test_a_monitoring_port_that_answers_something_else_counts_as_a_node_not_answering(tmp_path: Path):
+    # A NATS client port answers its INFO line to any connection, an HTTP request included.
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+
+    def answer_info():
+        connection, _ = listener.accept()
+        with connection:
+            connection.sendall(b'INFO {"server_id":"other"}\r\n')
+
+    threading.Thread(target=answer_info, daemon=True).start()
+    cluster = NATSCluster(tmp_path, free_port(), free_port, tmp_path / "nats.log")
+    cluster.monitor_ports[0] = listener.getsockname()[1]
+    try:
+        assert cluster._connections(0) is None
+    finally:
+        listener.close()
