@@ -38,6 +38,23 @@ final class VaultRepositoryTests: XCTestCase {
 
     func account() -> String { "acct_test_\(RandomID.base32(count: 10))" }
 
+    func testARecordsTimesReadBackAsWholeSecondsSinceTheEpochWithTheFractionCutOff() async throws {
+        let owner = account()
+        let id = try await created(.create(record: note), owner)
+        _ = try await pool.execute(
+            """
+            UPDATE vault_entries SET state = 'DELETED',
+                created_at = '2026-01-02 03:04:05.999999+00', updated_at = '2026-01-02 03:04:06.5+00',
+                deleted_at = '2026-01-02 03:04:07.000001+00'
+            WHERE account_id = \(owner) AND id = \(id)
+            """)
+        let view = try await repository.view(account: owner)
+        let header = try XCTUnwrap(view.records.first?.header)
+        XCTAssertEqual(
+            [header.createdAt, header.updatedAt, header.deletedAt], [1_767_323_045, 1_767_323_046, 1_767_323_047])
+        XCTAssertNil(header.revokedAt)
+    }
+
     func testCreateUpdateDeleteRestoreAndPurge() async throws {
         let owner = account()
         let id = try await created(.create(record: note), owner)
