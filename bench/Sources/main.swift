@@ -6,7 +6,9 @@ import VaultService
 // folio-bench NAME: one benchmark, JSON lines on standard output. `bench/run NAME` starts what it needs.
 let arguments = CommandLine.arguments.dropFirst()
 let environment = Lifecycle.Environment()
-let seconds = Double(environment.string("FOLIO_BENCH_SECONDS", default: "3")) ?? 3
+/// The length of a phase; `bus` and `inquiry` run many short ones (`bench/run` passes the same defaults).
+let defaultSeconds: Double = ["bus": 0.5, "inquiry": 0.25][String(arguments.first ?? "")] ?? 3
+let seconds = Double(environment.string("FOLIO_BENCH_SECONDS", default: "\(defaultSeconds)")) ?? defaultSeconds
 ShutdownSignal.ignoreBrokenPipes()
 
 /// The sign-in benchmark's Folio fixtures; `signin-fixtures` and `signin` must see the same account count.
@@ -51,7 +53,7 @@ do {
     case "bus":
         try await BusBenchmark.run(
             natsURL: environment.string("FOLIO_NATS_URL", default: "nats://127.0.0.1:4222"), seconds: seconds,
-            rounds: max(1, try environment.int("FOLIO_BENCH_ROUNDS", default: 3)))
+            rounds: max(1, try environment.int("FOLIO_BENCH_ROUNDS", default: 18)))
     case "gateway-baseline":
         try await GatewayBaseline.serve(port: try environment.port("FOLIO_BENCH_PORT", default: 8181))
     case "gateway-floor":
@@ -107,7 +109,7 @@ do {
         try await InquiryBenchmark.run(
             .init(
                 client: inquiryClient(), natsURL: natsURL(), storeCounts: counts.sorted(), seconds: seconds,
-                rounds: max(1, try environment.int("FOLIO_BENCH_ROUNDS", default: 2)),
+                rounds: max(1, try environment.int("FOLIO_BENCH_ROUNDS", default: 16)),
                 template: environment.string("FOLIO_BENCH_TEMPLATE", default: "tmpl_simple"),
                 fieldKey: environment.string("FOLIO_BENCH_FIELD", default: "name"),
                 openConcurrency: max(1, try environment.int("FOLIO_BENCH_CLIENTS", default: 16))))
