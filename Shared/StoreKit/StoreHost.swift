@@ -57,7 +57,8 @@ public actor StoreHost<Reducer: StoreReducer> {
                 await flush(within: Self.storedWithin)
                 return
             }
-            perform(machine.eventDeferred(event, dispatchID: dispatchID))
+            // The flush drains at once: the drain that `eventDeferred` schedules would only wake a thread for nothing.
+            perform(machine.eventDeferred(event, dispatchID: dispatchID).filter { $0 != .scheduleDrain })
             await flush(within: Self.storedWithin)
         case .queued:
             // A full queue refuses the offer: the action is dropped and dispatch still succeeds.
@@ -245,12 +246,21 @@ public actor StoreHost<Reducer: StoreReducer> {
 
     private func save(_ snapshot: StoreSnapshot) {
         guard let persistence else { return }
-        Task { [weak self] in
+        Self.startSaving(snapshot, to: persistence, reportingTo: self)
+    }
+
+    /// Started on this thread, and not isolated to the host, which this thread holds: the write's encoding and
+    /// sealing, and its statement on the way to PostgreSQL, need not wait for another thread to wake. The task goes
+    /// on elsewhere once it waits for the answer.
+    private nonisolated static func startSaving(
+        _ snapshot: StoreSnapshot, to persistence: any SnapshotPersistence, reportingTo host: StoreHost
+    ) {
+        Task.immediate { [weak host] in
             do {
                 try await persistence.save(snapshot)
-                await self?.snapshotSaved()
+                await host?.snapshotSaved()
             } catch {
-                await self?.snapshotFailed()
+                await host?.snapshotFailed()
             }
         }
     }
