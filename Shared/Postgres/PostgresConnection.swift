@@ -4,13 +4,11 @@ import Foundation
 
 /// One libpq connection (`PGconn`).
 ///
-/// Every blocking libpq call on the handle runs on the connection's own serial `DispatchQueue`, never on
-/// Swift's cooperative thread pool; async callers are resumed when the call is done. The one exception does
-/// not block: a small statement already prepared on the connection is sent from the caller's thread (`run`),
-/// and the queue only reads its answer. Most code uses a ``PostgresPool`` rather than a connection directly.
+/// Every libpq call on the handle runs on the connection's own serial `DispatchQueue`, never on
+/// Swift's cooperative thread pool; async callers are resumed when the call is done. Most code
+/// uses a ``PostgresPool`` rather than a connection directly.
 public final class PostgresConnection: @unchecked Sendable {
-    // `@unchecked`: `handle` and `prepared` are only touched on `queue`, in `deinit` (when no one else can), or by
-    // the caller that holds the connection while nothing runs on `queue` (`run` sending a statement).
+    // `@unchecked`: `handle` and `prepared` are only touched on `queue` (or in `deinit`, when no one else can).
     let queue: DispatchQueue
     /// Where the connection was opened, so a connection found dead before its first statement is opened again.
     let url: String
@@ -25,8 +23,6 @@ public final class PostgresConnection: @unchecked Sendable {
     /// Whether the server said goodbye while the connection was idle; outlives `handle` (`deinit` finishes it
     /// first), whose notice receiver points at it.
     let goodbye = Locked(false)
-    /// How many statements `run` sent from the calling thread.
-    let sentFirst = Locked(0)
 
     private struct SharedState {
         var broken = false
@@ -92,7 +88,7 @@ public final class PostgresConnection: @unchecked Sendable {
     /// Blocking: when the pool asked for a check before use (`checkBeforeNextUse`) and the idle connection
     /// turns out dead (the server restarted meanwhile), opens a fresh session in its place. Nothing of the
     /// caller's operation was sent yet, so this is no retry of anything. Call on `queue` before the operation.
-    func reopenIfDeadBlocking() throws {
+    private func reopenIfDeadBlocking() throws {
         let check = state.withLock { state -> Bool in
             defer { state.checkBeforeUse = false }
             return state.checkBeforeUse && !state.broken
@@ -117,12 +113,6 @@ public final class PostgresConnection: @unchecked Sendable {
     /// The pool hands out this idle connection: its next operation first checks that it is still alive, in the
     /// same hop to the connection's queue.
     func checkBeforeNextUse() { state.withLock { $0.checkBeforeUse = true } }
-
-    /// Whether the check the pool asked for is still to be made.
-    var isCheckDue: Bool { state.withLock { $0.checkBeforeUse } }
-
-    /// The check the pool asked for was made, and found the connection alive.
-    func checkMade() { state.withLock { $0.checkBeforeUse = false } }
 
     deinit {
         if let cancelHandle = state.withLock({ $0.cancelHandle }) { PQfreeCancel(cancelHandle) }
@@ -163,7 +153,10 @@ public final class PostgresConnection: @unchecked Sendable {
     func perform<T: Sendable>(
         checking: Bool = true, _ body: @escaping @Sendable (PostgresConnection) throws -> T
     ) async throws -> T {
-        let operation = startOperation()
+        let operation = state.withLock { state -> UInt64 in
+            state.nextOperation &+= 1
+            return state.nextOperation
+        }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 queue.async {
@@ -175,9 +168,10 @@ public final class PostgresConnection: @unchecked Sendable {
                             return
                         }
                     }
-                    self.markRunning(operation)
+                    self.state.withLock { $0.runningOperation = operation }
                     let result = Result { try body(self) }
-                    self.endOperation()
+                    self.state.withLock { $0.runningOperation = nil }
+                    self.pendingCancels.wait()
                     continuation.resume(with: result)
                 }
             }
@@ -186,23 +180,7 @@ public final class PostgresConnection: @unchecked Sendable {
         }
     }
 
-    func startOperation() -> UInt64 {
-        state.withLock { state -> UInt64 in
-            state.nextOperation &+= 1
-            return state.nextOperation
-        }
-    }
-
-    /// From here on, cancelling `operation` asks the server to cancel what runs on the connection.
-    func markRunning(_ operation: UInt64) { state.withLock { $0.runningOperation = operation } }
-
-    /// The operation is over, and no cancel request of it is in flight (so none reaches the next statement).
-    func endOperation() {
-        state.withLock { $0.runningOperation = nil }
-        pendingCancels.wait()
-    }
-
-    func requestCancel(of operation: UInt64) {
+    private func requestCancel(of operation: UInt64) {
         let started = state.withLock { state -> Bool in
             guard state.runningOperation == operation, state.cancelHandle != nil else { return false }
             pendingCancels.enter()
@@ -220,12 +198,12 @@ public final class PostgresConnection: @unchecked Sendable {
 
     /// Runs a query and returns its rows.
     public func query(_ query: PostgresQuery) async throws -> [PostgresRow] {
-        try await run(query).rows
+        try await perform { try $0.runBlocking(query).rows }
     }
 
     /// Runs a statement and returns the number of rows it affected.
     public func execute(_ query: PostgresQuery) async throws -> Int {
-        try await run(query).affectedRows
+        try await perform { try $0.runBlocking(query).affectedRows }
     }
 
     /// Closes the connection; later calls throw ``PostgresError/Kind/connectionFailed``.
