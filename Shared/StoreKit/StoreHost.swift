@@ -57,8 +57,7 @@ public actor StoreHost<Reducer: StoreReducer> {
                 await flush(within: Self.storedWithin)
                 return
             }
-            // The flush drains at once: the drain that `eventDeferred` schedules would only wake a thread for nothing.
-            perform(machine.eventDeferred(event, dispatchID: dispatchID).filter { $0 != .scheduleDrain })
+            perform(machine.actionDispatched(event, dispatchID: dispatchID))
             await flush(within: Self.storedWithin)
         case .queued:
             // A full queue refuses the offer: the action is dropped and dispatch still succeeds.
@@ -158,7 +157,6 @@ public actor StoreHost<Reducer: StoreReducer> {
     public func flush() async { await flush(within: .seconds(5)) }
 
     private func flush(within limit: Duration) async {
-        perform(machine.drainDue())
         guard machine.isDraining else { return }
         lastFlushWaiterID += 1
         let waiterID = lastFlushWaiterID
@@ -191,8 +189,6 @@ public actor StoreHost<Reducer: StoreReducer> {
             switch action {
             case .saveSnapshot(let snapshot):
                 save(snapshot)
-            case .scheduleDrain:
-                Task { [weak self] in await self?.drainDue() }
             case .scheduleSnapshotRetry(let delay):
                 Task { [weak self] in
                     try? await Task.sleep(for: delay)
@@ -265,7 +261,6 @@ public actor StoreHost<Reducer: StoreReducer> {
         }
     }
 
-    private func drainDue() { perform(machine.drainDue()) }
     private func snapshotSaved() { perform(machine.snapshotSaved()) }
     private func snapshotFailed() { perform(machine.snapshotFailed()) }
     private func snapshotRetryDue() { perform(machine.snapshotRetryDue()) }

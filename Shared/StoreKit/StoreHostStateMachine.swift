@@ -20,8 +20,6 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
         case saveSnapshot(StoreSnapshot)
         /// Wait this long, then report `snapshotRetryDue`.
         case scheduleSnapshotRetry(after: Duration)
-        /// Report `drainDue` soon, after answering the caller of a deferred event.
-        case scheduleDrain
         /// Run the effects, each reporting `effectFinished` with its events.
         case runEffects([StartedEffect])
         /// Resume these waiting `next` calls.
@@ -82,11 +80,11 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     public private(set) var isRuntimeShutDown = false
     /// Why the store closed on its own, if it did.
     public private(set) var failure: StoreError?
+    /// Events are being applied or a snapshot written; events that come meanwhile wait in the inbox. Without it
+    /// the inbox is empty.
     public private(set) var isDraining = false
-    /// A `scheduleDrain` is out and its `drainDue` has not come back yet.
-    private var drainScheduled = false
     /// Events waiting to be reduced, each with the client's key of the action it carries, if any, and whether
-    /// it is a dispatched action whose caller is answered once it is stored (`eventDeferred`).
+    /// it is a dispatched action whose caller is answered once it is stored (`actionDispatched`).
     private var inbox: [(event: Reducer.Event, dispatchID: String?, dispatched: Bool)] = []
     /// The client's keys of the last dispatched actions applied (`DispatchIDs.kept`), in the snapshot too: an
     /// action sent again under one of them is not applied again.
@@ -134,22 +132,22 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     // MARK: Events
 
     public mutating func eventReceived(_ event: Reducer.Event) -> [Action] {
+        received(event, dispatchID: nil, dispatched: false)
+    }
+
+    /// A dispatched action, whose caller is answered once it is applied and stored: even one that changes only
+    /// the state is stored. `dispatchID`: the client's key of the action, kept with the state.
+    public mutating func actionDispatched(_ event: Reducer.Event, dispatchID: String? = nil) -> [Action] {
+        received(event, dispatchID: dispatchID, dispatched: true)
+    }
+
+    /// Applied at once, unless events are being applied or a snapshot written: then it waits behind them.
+    private mutating func received(_ event: Reducer.Event, dispatchID: String?, dispatched: Bool) -> [Action] {
         guard !isClosed else { return [] }
-        inbox.append((event, nil, false))
+        inbox.append((event, dispatchID, dispatched))
         guard !isDraining else { return [] }
         isDraining = true
         return drain()
-    }
-
-    /// An event whose caller is answered before it is reduced (a dispatched action: building the new model
-    /// need not hold up the answer). It waits in the inbox, behind the events before it, until `drainDue` or any
-    /// event received in the meantime drains the inbox.
-    public mutating func eventDeferred(_ event: Reducer.Event, dispatchID: String? = nil) -> [Action] {
-        guard !isClosed else { return [] }
-        inbox.append((event, dispatchID, true))
-        guard !isDraining, !drainScheduled else { return [] }
-        drainScheduled = true
-        return [.scheduleDrain]
     }
 
     /// The store was made and its id is about to be handed out: its first snapshot is written now, so a worker
@@ -170,14 +168,6 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     /// Whether an action sent under `dispatchID` was applied (among the last few) or waits to be.
     public func knows(dispatchID: String) -> Bool {
         dispatchIDs.contains(dispatchID) || inbox.contains { $0.dispatchID == dispatchID }
-    }
-
-    /// The drain that `scheduleDrain` asked for; nothing when another drain took the inbox meanwhile.
-    public mutating func drainDue() -> [Action] {
-        drainScheduled = false
-        guard !isDraining, !isClosed, !inbox.isEmpty else { return [] }
-        isDraining = true
-        return drain()
     }
 
     public mutating func effectFinished(_ id: EffectID, events: [Reducer.Event]) -> [Action] {

@@ -7,20 +7,21 @@ import XCTest
 /// knows the keys of the actions waiting and of the last ones applied, and stores them with the state.
 extension StoreHostStateMachineTests {
     func testAnActionSentAgainUnderItsKeyIsKnownWhileItWaitsAndOnceApplied() {
-        var machine = makeMachine(persists: false)
+        var machine = makeMachine()
+        _ = machine.actionDispatched(.actionReceived(.increment(by: 1)), dispatchID: "k0")
         XCTAssertFalse(machine.knows(dispatchID: "k1"))
-        XCTAssertEqual(machine.eventDeferred(.actionReceived(.increment(by: 1)), dispatchID: "k1"), [.scheduleDrain])
-        XCTAssertTrue(machine.knows(dispatchID: "k1"), "waiting in the inbox")
-        _ = machine.drainDue()
+        XCTAssertEqual(machine.actionDispatched(.actionReceived(.increment(by: 1)), dispatchID: "k1"), [])
+        XCTAssertTrue(machine.knows(dispatchID: "k1"), "waiting in the inbox, behind k0's snapshot")
+        _ = machine.snapshotSaved()
+        _ = machine.snapshotSaved()
         XCTAssertTrue(machine.knows(dispatchID: "k1"), "applied")
         XCTAssertFalse(machine.knows(dispatchID: "k2"))
-        XCTAssertEqual(machine.current.model, model(1))
+        XCTAssertEqual(machine.current.model, model(2))
     }
 
     func testTheKeyIsStoredWithTheStateItWentIntoEvenWhenTheActionChangedNothing() throws {
         var machine = makeMachine()
-        _ = machine.eventDeferred(.actionReceived(.increment(by: 0)), dispatchID: "no-op")
-        let actions = machine.drainDue()
+        let actions = machine.actionDispatched(.actionReceived(.increment(by: 0)), dispatchID: "no-op")
         XCTAssertEqual(
             actions,
             [
@@ -38,8 +39,7 @@ extension StoreHostStateMachineTests {
             version: 3, persists: false, dispatchIDs: ["a", "b"])
         XCTAssertTrue(machine.knows(dispatchID: "a"))
         for key in 1...8 {
-            _ = machine.eventDeferred(.actionReceived(.increment(by: 1)), dispatchID: "n\(key)")
-            _ = machine.drainDue()
+            _ = machine.actionDispatched(.actionReceived(.increment(by: 1)), dispatchID: "n\(key)")
         }
         XCTAssertFalse(machine.knows(dispatchID: "a"), "pushed out by eight later keys")
         XCTAssertFalse(machine.knows(dispatchID: "b"))

@@ -54,24 +54,34 @@ final class StoreHostStateMachineTests: XCTestCase {
             [.wakeWaiters([WakeUp(waiterID: waiter, model: VersionedModel(version: 1, model: model(1)))]), .drained])
     }
 
-    func testADeferredEventIsAnsweredBeforeItIsReducedAndOneDrainIsScheduledForAllOfThem() {
+    func testADispatchedActionIsAppliedAtOnceWhenNothingElseIsBeingApplied() {
         var machine = makeMachine(persists: false)
-        XCTAssertEqual(machine.eventDeferred(.actionReceived(.increment(by: 1))), [.scheduleDrain])
-        XCTAssertEqual(machine.eventDeferred(.actionReceived(.increment(by: 2))), [], "one drain is out already")
-        XCTAssertEqual(machine.current, VersionedModel(version: 0, model: model(0)), "not reduced before the drain")
-        XCTAssertEqual(machine.drainDue(), [.drained])
-        XCTAssertEqual(machine.current, VersionedModel(version: 2, model: model(3)), "both, in order")
-        XCTAssertEqual(machine.drainDue(), [], "a drain with nothing left does nothing")
+        XCTAssertEqual(machine.actionDispatched(.actionReceived(.increment(by: 1))), [.drained])
+        XCTAssertEqual(machine.current, VersionedModel(version: 1, model: model(1)))
+        XCTAssertFalse(machine.isDraining)
     }
 
-    func testAnEventReceivedBeforeTheScheduledDrainIsAppliedAfterTheDeferredOnesBeforeIt() {
-        var machine = makeMachine(persists: false)
-        XCTAssertEqual(machine.eventDeferred(.actionReceived(.echo(text: "a"))), [.scheduleDrain])
-        let actions = machine.eventReceived(.echoed(text: "A"))
-        XCTAssertEqual(actions, [.runEffects([Started(id: 1, effect: .echo(text: "a"))]), .drained])
+    func testEventsThatComeWhileASnapshotIsBeingStoredAreAppliedAfterItInTheOrderTheyCame() throws {
+        var machine = makeMachine()
         XCTAssertEqual(
-            machine.reducerState, .init(count: 0, pendingEchoes: 0, lastEcho: "A"), "the echo, then its answer")
-        XCTAssertEqual(machine.drainDue(), [])
+            machine.actionDispatched(.actionReceived(.increment(by: 1))),
+            [.saveSnapshot(try snapshot(version: 1, .init(count: 1)))])
+        XCTAssertEqual(machine.actionDispatched(.actionReceived(.echo(text: "a"))), [], "waits behind the snapshot")
+        XCTAssertEqual(machine.eventReceived(.echoed(text: "A")), [], "waits behind the action before it")
+        XCTAssertEqual(machine.current, VersionedModel(version: 1, model: model(1)), "neither applied yet")
+        XCTAssertEqual(
+            machine.snapshotSaved(),
+            [.saveSnapshot(try snapshot(version: 2, .init(count: 1, pendingEchoes: 1), pending: [.echo(text: "a")]))],
+            "the echo first; the event after it waits for its snapshot")
+        XCTAssertEqual(
+            machine.snapshotSaved(),
+            [
+                .runEffects([Started(id: 1, effect: .echo(text: "a"))]),
+                .saveSnapshot(
+                    try snapshot(
+                        version: 3, .init(count: 1, pendingEchoes: 0, lastEcho: "A"), pending: [.echo(text: "a")])),
+            ])
+        XCTAssertEqual(machine.snapshotSaved(), [.drained])
     }
 
     func testNextAnswersAtOnceWhenTheModelIsNewerOrNoVersionIsGiven() {
@@ -131,16 +141,15 @@ final class StoreHostStateMachineTests: XCTestCase {
         var machine = StoreHostStateMachine(
             storeID: storeID, kind: "counted", runtimeID: "rt-1", reducer: CountedModels(builds: BuildCounter()),
             state: 0, version: 0, persists: true)
-        XCTAssertEqual(machine.eventDeferred(.addUnseen(5)), [.scheduleDrain])
         let stored = StoreSnapshot(
             storeID: storeID, kind: "counted", runtimeID: "rt-1", version: 0, state: try JSONValue(encoding: 5_000_000),
             pendingEffects: [])
-        XCTAssertEqual(machine.drainDue(), [.saveSnapshot(stored)], "not drained before the state is stored")
+        XCTAssertEqual(
+            machine.actionDispatched(.addUnseen(5)), [.saveSnapshot(stored)], "not drained before the state is stored")
         XCTAssertTrue(machine.isDraining)
         XCTAssertEqual(machine.current.version, 0, "the model is as it was")
         XCTAssertEqual(machine.snapshotSaved(), [.drained])
-        XCTAssertEqual(machine.eventDeferred(.add(0)), [.scheduleDrain])
-        XCTAssertEqual(machine.drainDue(), [.drained], "an action that changes nothing stores nothing")
+        XCTAssertEqual(machine.actionDispatched(.add(0)), [.drained], "an action that changes nothing stores nothing")
     }
 
     // MARK: Effects

@@ -24,13 +24,13 @@ final class VaultStoreSnapshotTests: XCTestCase {
         var machine = StoreHostStateMachine(
             storeID: storeID, kind: "vault", runtimeID: "rt-1", reducer: VaultReducer(),
             state: VaultReducer.State(account: signedIn, network: .online), version: 0, persists: true)
-        _ = machine.eventDeferred(.actionReceived(create(0)))
-        guard case .saveSnapshot = machine.drainDue().first else { return XCTFail("the first write is stored") }
+        guard case .saveSnapshot = machine.actionDispatched(.actionReceived(create(0))).first else {
+            return XCTFail("the first write is stored")
+        }
         XCTAssertEqual(machine.snapshotSaved().first, .runEffects([.init(id: 1, effect: write(1, 0))]))
 
         // The second waits for the first: the model (busy) stays as it was and no effect starts.
-        _ = machine.eventDeferred(.actionReceived(create(1)))
-        guard case .saveSnapshot(let snapshot) = machine.drainDue().first else {
+        guard case .saveSnapshot(let snapshot) = machine.actionDispatched(.actionReceived(create(1))).first else {
             return XCTFail("the queued write is answered before it is stored")
         }
         XCTAssertTrue(machine.isDraining, "its dispatch waits for the write")
