@@ -105,8 +105,10 @@ public actor StoreHost<Reducer: StoreReducer> {
         machine.keepPatches()
     }
 
+    /// Returns once the store's snapshot is deleted: after the write under way, if one is (at most 5 s).
     public func close() async {
         perform(machine.closeRequested())
+        await flush()
         await deletion?.value
     }
 

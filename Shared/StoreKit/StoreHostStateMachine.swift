@@ -7,6 +7,7 @@ import FolioModel
 ///   wake only once its snapshot is stored, and effects start only then, so what a `next` hands out and what an
 ///   effect changes both survive the worker.
 /// - A failed snapshot write is tried again after 50 ms, doubling to 2 s, until it is stored or the store closes.
+/// - A closed store's snapshot is deleted, once no write of it is under way.
 /// - A snapshot that does not encode closes the store with `StoreError.snapshotNotEncodable`: running on without
 ///   persistence would let effects leave the process unrecorded, and skipping the write would lose the state.
 ///   The last stored snapshot stays, the event's effects do not start, and waiters get nil.
@@ -66,6 +67,8 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
         let effects: [StartedEffect]
         /// The writes of this snapshot that failed so far.
         var failures: Int
+        /// A write of it is under way (not waiting for its retry).
+        var writing = true
     }
 
     public let reducer: Reducer
@@ -89,6 +92,9 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     /// The client's keys of the last dispatched actions applied (`DispatchIDs.kept`), in the snapshot too: an
     /// action sent again under one of them is not applied again.
     private var dispatchIDs: [String]
+    /// The store closed while its snapshot was being written: it is deleted once the write ends, as a delete that
+    /// went first could be undone by the write and leave the closed store adoptable.
+    private var deletesAfterWrite = false
     /// Kept out of line: a mounted store has no unsaved snapshot almost always, and inline the empty slot would
     /// cost every idle store the size of a whole snapshot.
     private var unsavedBox: Boxed<Unsaved>?
@@ -188,13 +194,16 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     public mutating func snapshotSaved() -> [Action] {
         guard let saved = unsaved else { return [] }
         unsaved = nil
-        return settle(changedModel: saved.changedModel, effects: saved.effects) + drain()
+        let deletion: [Action] = deletesAfterWrite ? [.deleteSnapshot] : []
+        deletesAfterWrite = false
+        return deletion + settle(changedModel: saved.changedModel, effects: saved.effects) + drain()
     }
 
     public mutating func snapshotFailed() -> [Action] {
         guard var failed = unsaved else { return [] }
         guard !isClosed else { return snapshotSaved() }
         failed.failures += 1
+        failed.writing = false
         unsaved = failed
         return [.scheduleSnapshotRetry(after: Self.snapshotRetry.pause(afterFailures: failed.failures))]
     }
@@ -202,8 +211,10 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     /// The wait after a failed write is over: write again, unless the store closed meanwhile (then the event
     /// goes on without its snapshot, as a closed store keeps none).
     public mutating func snapshotRetryDue() -> [Action] {
-        guard let retry = unsaved else { return [] }
+        guard var retry = unsaved else { return [] }
         guard !isClosed else { return snapshotSaved() }
+        retry.writing = true
+        unsaved = retry
         return [.saveSnapshot(retry.snapshot)]
     }
 
@@ -245,7 +256,9 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
         guard !isClosed else { return [] }
         isClosed = true
         inbox.removeAll()
-        return wakeEveryWaiterWithNil() + [.deleteSnapshot] + drainedIfIdle()
+        let writing = unsaved?.writing ?? false
+        deletesAfterWrite = writing
+        return wakeEveryWaiterWithNil() + (writing ? [] : [.deleteSnapshot]) + drainedIfIdle()
     }
 
     public mutating func runtimeShutDown() -> [Action] {

@@ -262,9 +262,10 @@ final class StoreHostStateMachineTests: XCTestCase {
         let waiter = waiterID(machine.nextRequested(afterVersion: 0))
         _ = machine.eventReceived(.actionReceived(.increment(by: 1)))
         _ = machine.eventReceived(.actionReceived(.increment(by: 1)))
+        XCTAssertEqual(machine.closeRequested(), [.wakeWaiters([WakeUp(waiterID: waiter, model: nil)])])
         XCTAssertEqual(
-            machine.closeRequested(), [.wakeWaiters([WakeUp(waiterID: waiter, model: nil)]), .deleteSnapshot])
-        XCTAssertEqual(machine.snapshotSaved(), [.drained], "the waiting increment is dropped")
+            machine.snapshotSaved(), [.deleteSnapshot, .drained],
+            "deleted once the write under way ends; the waiting increment is dropped")
         XCTAssertEqual(machine.reducerState.count, 1)
         XCTAssertEqual(machine.closeRequested(), [], "closing twice does nothing")
         XCTAssertEqual(machine.nextRequested(afterVersion: nil), .now(nil))

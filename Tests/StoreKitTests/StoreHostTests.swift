@@ -26,14 +26,17 @@ actor Gate {
 actor HeldSnapshots: SnapshotPersistence {
     let gate = Gate()
     private(set) var saved: [StoreSnapshot] = []
+    /// How many writes began, held or not.
+    private(set) var entered = 0
 
     func save(_ snapshot: StoreSnapshot) async throws {
+        entered += 1
         await gate.wait()
         saved.append(snapshot)
     }
 
     func load(_ storeID: StoreID) async throws -> StoreSnapshot? { saved.last { $0.storeID == storeID } }
-    func delete(_ storeID: StoreID) async throws {}
+    func delete(_ storeID: StoreID) async throws { saved.removeAll { $0.storeID == storeID } }
     func adopt(_ storeID: StoreID) async throws -> StoreSnapshot? { try await load(storeID) }
 }
 
@@ -124,6 +127,22 @@ final class StoreHostTests: XCTestCase {
         XCTAssertNil(woken)
         let after = await host.next(afterVersion: nil, timeout: .seconds(1))
         XCTAssertNil(after)
+    }
+
+    /// A store closed while its snapshot write is held: once `close` returns, the write has ended and the snapshot
+    /// is gone, so no worker can adopt the closed store from it.
+    func testAStoreClosedWhileItsSnapshotIsBeingWrittenLeavesNoSnapshotOnceCloseReturns() async throws {
+        let held = HeldSnapshots()
+        let host = makeHost(persistence: held)
+        let dispatched = Task { try await host.dispatch(.increment(by: 1)) }
+        while await held.entered == 0 { await Task.yield() }
+        let closed = Task { await host.close() }
+        while await !host.isClosed { await Task.yield() }
+        await held.gate.openNow()
+        await closed.value
+        try await dispatched.value
+        let left = try await held.load(host.id)
+        XCTAssertNil(left, "the snapshot was stored after its delete")
     }
 
     func testDispatchThrowsStoreClosedOnlyAfterClose() async throws {
