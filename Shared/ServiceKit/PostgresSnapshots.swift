@@ -53,11 +53,19 @@ public struct PostgresSnapshots: SnapshotPersistence {
         return try rows.first.map { try snapshot(storeID, $0) }
     }
 
-    public func adopt(_ storeID: StoreID) async throws -> StoreSnapshot? {
+    public func owner(of storeID: StoreID) async throws -> String? {
+        let rows = try await database.query(
+            "SELECT owner_worker FROM store_snapshots WHERE store_id = \(storeID.rawValue) AND service = \(service)")
+        return try rows.first.map { try $0.decode(String.self, "owner_worker") }
+    }
+
+    /// A compare-and-set on the owner: of two workers that read the same owner, only the first takes the store.
+    public func adopt(_ storeID: StoreID, from owner: String) async throws -> StoreSnapshot? {
         let rows = try await database.query(
             """
             UPDATE store_snapshots SET owner_worker = \(worker), updated_at = now()
             WHERE store_id = \(storeID.rawValue) AND service = \(service)
+              AND (owner_worker = \(owner) OR owner_worker = \(worker))
             RETURNING kind, runtime_id, version, state, pending_effects, dispatch_ids
             """)
         return try rows.first.map { try snapshot(storeID, $0) }

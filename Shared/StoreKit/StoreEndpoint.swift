@@ -47,24 +47,33 @@ public struct StoreEndpoint: Sendable {
 
     /// `store.adopt`: takes over a store whose worker is gone, from its snapshot; `UNKNOWN_STORE` when there
     /// is no snapshot or no restorer for its kind. A store that answers on its subject (its worker is alive, or
-    /// another worker took it first) is left where it is.
+    /// another worker took it first) is left where it is, and so is one that another worker took over from the
+    /// same owner in the meantime: the adoption then waits for that worker to answer for it, up to a second.
     public static func adoptMethod(
         transport: any BusTransport, registry: StoreRegistry, persistence: any SnapshotPersistence,
         restorers: [String: Restorer]
     ) -> RPCMethod {
         StoreMethods.adopt.handled { call in
             guard let id = StoreID(try call.string("storeId")) else { throw StoreError.unknownStore }
+            @Sendable func answered() async -> Bool {
+                (try? await transport.request(subject: BusSubjects.store(id), payload: [], timeout: .milliseconds(200)))
+                    != nil
+            }
             try await registry.adoptOnce(id) {
                 if await registry.hosts(id) { return }
+                // Read before the probe: the adoption takes the store only from this owner.
+                guard let owner = try await persistence.owner(of: id) else { throw StoreError.unknownStore }
                 // A store whose worker answers again (a slow worker, or an adoption elsewhere) stays where it is.
-                if (try? await transport.request(
-                    subject: BusSubjects.store(id), payload: [], timeout: .milliseconds(200))) != nil
-                {
+                if await answered() { return }
+                guard let snapshot = try await persistence.adopt(id, from: owner) else {
+                    guard try await persistence.owner(of: id) != nil else { throw StoreError.unknownStore }
+                    for _ in 0..<10 {
+                        if await answered() { break }
+                        try await Task.sleep(for: .milliseconds(100))
+                    }
                     return
                 }
-                guard let snapshot = try await persistence.adopt(id), let restore = restorers[snapshot.kind] else {
-                    throw StoreError.unknownStore
-                }
+                guard let restore = restorers[snapshot.kind] else { throw StoreError.unknownStore }
                 let endpoint = StoreEndpoint(service: id.service, transport: transport, registry: registry)
                 do {
                     let store = try await restore(snapshot, await registry.runtime(snapshot.runtimeID))

@@ -42,9 +42,11 @@ public protocol SnapshotPersistence: Sendable {
     func save(_ snapshot: StoreSnapshot) async throws
     func load(_ storeID: StoreID) async throws -> StoreSnapshot?
     func delete(_ storeID: StoreID) async throws
-    /// Loads a snapshot and takes it over for this worker; nil when there is none, or when another worker
-    /// took it over first.
-    func adopt(_ storeID: StoreID) async throws -> StoreSnapshot?
+    /// The worker the snapshot's store belongs to; nil when there is no snapshot.
+    func owner(of storeID: StoreID) async throws -> String?
+    /// Loads a snapshot and takes it over for this worker, if `owner` (read before with `owner(of:)`) or this
+    /// worker still holds it; nil when there is none, or when another worker took it over in between.
+    func adopt(_ storeID: StoreID, from owner: String) async throws -> StoreSnapshot?
 }
 
 /// Snapshots in memory, for tests and for stores that need no durability.
@@ -64,5 +66,8 @@ public actor InMemorySnapshots: SnapshotPersistence {
 
     public func delete(_ storeID: StoreID) async throws { snapshots[storeID] = nil }
 
-    public func adopt(_ storeID: StoreID) async throws -> StoreSnapshot? { snapshots[storeID] }
+    /// One process holds them all.
+    public func owner(of storeID: StoreID) async throws -> String? { snapshots[storeID] == nil ? nil : "memory" }
+
+    public func adopt(_ storeID: StoreID, from owner: String) async throws -> StoreSnapshot? { snapshots[storeID] }
 }

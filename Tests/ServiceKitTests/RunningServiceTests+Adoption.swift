@@ -6,7 +6,7 @@ import StoreKit
 import XCTest
 
 /// What a client was handed stays adoptable: a store its worker never changed, and a store whose first adoption
-/// failed half-way on the worker that tried.
+/// failed half-way on the worker that tried; and an adopted store runs on one worker only.
 extension RunningServiceTests {
     func testAStoreWhoseWorkerIsGoneBeforeItChangedIsAdoptedAsItWasMounted() async throws {
         let bus = InProcessBus()
@@ -28,6 +28,60 @@ extension RunningServiceTests {
         XCTAssertEqual(state["version"], 0)
         XCTAssertEqual(state["model"]?["count"], 5)
         await second.stop()
+    }
+
+    /// Two calls that find the store's worker gone reach two workers at once: one takes the store over, the other
+    /// leaves it to that one. Two workers serving one store would both apply every action.
+    func testTwoWorkersAdoptingOneStoreAtOnceLeaveItWithOneOfThem() async throws {
+        let bus = InProcessBus()
+        let client = BusClient(transport: bus)
+        let name = "svc\(RandomID.base32(count: 6))"
+        let first = try await RunningService.start(
+            exampleDefinition(name: name), configuration: try configuration(worker: "first"), transport: bus)
+        let mounted = try await client.call(BusSubjects.rpc(name), "example.mount", ["runtimeId": "rt-twice"])
+        let id = try XCTUnwrap(mounted["storeId"]?.stringValue.flatMap(StoreID.init))
+        await first.stop()
+
+        let second = try await RunningService.start(
+            exampleDefinition(name: name), configuration: try configuration(worker: "second"), transport: bus)
+        let third = try await RunningService.start(
+            exampleDefinition(name: name), configuration: try configuration(worker: "third"), transport: bus)
+        // The queue group takes its members in turn: one call reaches each worker.
+        async let one = client.call(BusSubjects.rpc(name), "store.adopt", ["storeId": .string(id.rawValue)])
+        async let other = client.call(BusSubjects.rpc(name), "store.adopt", ["storeId": .string(id.rawValue)])
+        let answers = try await [one, other]
+        XCTAssertEqual(answers, [["adopted": true], ["adopted": true]], "both calls may go on to the store")
+        let hosting = [await second.context.registry.hosts(id), await third.context.registry.hosts(id)]
+        XCTAssertEqual(hosting.filter { $0 }.count, 1, "hosted by \(hosting)")
+        await second.stop()
+        await third.stop()
+    }
+
+    func testAWorkerTakesAStoreOnlyFromTheOwnerItReadOrFromItself() async throws {
+        let pool = try await migratedPool()
+        func worker(_ name: String) -> PostgresSnapshots {
+            PostgresSnapshots(database: pool, service: "adopttest", worker: name)
+        }
+        let id = StoreID.generate(for: .example)
+        try await worker("w1").save(
+            StoreSnapshot(
+                storeID: id, kind: "example", runtimeID: "rt", version: 1, state: ["n": 1], pendingEffects: []))
+        let owner = try await worker("w2").owner(of: id)
+        XCTAssertEqual(owner, "w1")
+
+        let taken = try await worker("w2").adopt(id, from: "w1")
+        XCTAssertEqual(taken?.state, ["n": 1])
+        let late = try await worker("w3").adopt(id, from: "w1")
+        XCTAssertNil(late, "w1 no longer holds it")
+        let newOwner = try await worker("w3").owner(of: id)
+        XCTAssertEqual(newOwner, "w2")
+        let again = try await worker("w2").adopt(id, from: "w1")
+        XCTAssertEqual(again?.version, 1, "a worker may take again a store it holds")
+
+        try await worker("w2").delete(id)
+        let none = try await worker("w2").owner(of: id)
+        XCTAssertNil(none)
+        await pool.close()
     }
 
     func testAnAdoptionThatFailedOnAWorkerIsTakenUpAgainByItsNextAdoption() async throws {

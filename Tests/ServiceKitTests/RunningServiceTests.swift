@@ -144,11 +144,17 @@ final class RunningServiceTests: XCTestCase {
         await second.stop()
     }
 
-    func testAnOlderSnapshotNeverOverwritesANewerOne() async throws {
+    /// A pool on the test database with the store kit's tables in place.
+    func migratedPool() async throws -> PostgresPool {
         let pool = PostgresPool(url: try TestEnvironment.databaseURL(), size: 1)
         _ = try await Migrator.apply(
             try ServiceKitMigrations.load(), on: pool, schemaTable: "servicekit_schema_migrations",
             lockKey: advisoryLockKey("servicekit"))
+        return pool
+    }
+
+    func testAnOlderSnapshotNeverOverwritesANewerOne() async throws {
+        let pool = try await migratedPool()
         let snapshots = PostgresSnapshots(database: pool, service: "test", worker: "w")
         let id = StoreID.generate(for: .example)
         try await snapshots.save(

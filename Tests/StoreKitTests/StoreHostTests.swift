@@ -37,7 +37,8 @@ actor HeldSnapshots: SnapshotPersistence {
 
     func load(_ storeID: StoreID) async throws -> StoreSnapshot? { saved.last { $0.storeID == storeID } }
     func delete(_ storeID: StoreID) async throws { saved.removeAll { $0.storeID == storeID } }
-    func adopt(_ storeID: StoreID) async throws -> StoreSnapshot? { try await load(storeID) }
+    func owner(of storeID: StoreID) async throws -> String? { try await load(storeID).map { _ in "held" } }
+    func adopt(_ storeID: StoreID, from owner: String) async throws -> StoreSnapshot? { try await load(storeID) }
 }
 
 final class StoreHostTests: XCTestCase {
