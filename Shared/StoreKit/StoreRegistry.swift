@@ -8,11 +8,18 @@ public actor StoreRegistry {
     private struct Entry {
         let store: any MountedStore
         let subscription: (any BusSubscription)?
+        /// When a retired store was retired.
+        var retiredAt: ContinuousClock.Instant?
     }
 
     private var stores: [StoreID: Entry] = [:]
-    /// Stores closed, or of a runtime that shut down: only their subject is left, answering as closed.
+    /// Stores closed, or of a runtime that shut down: only their subject is left, answering as closed, for
+    /// `closedStoresKept`.
     private var retired: [StoreID: Entry] = [:]
+    /// The retired stores in the order they were retired, from `retiredHead` on: the oldest go first.
+    private var retiredOrder: [(id: StoreID, at: ContinuousClock.Instant)] = []
+    private var retiredHead = 0
+    private let now: @Sendable () -> ContinuousClock.Instant
     /// Subscriptions a store keeps besides its own subject (events it follows), cancelled with it.
     private var attached: [StoreID: [any BusSubscription]] = [:]
     private var runtimes: [String: RuntimeContext] = [:]
@@ -22,9 +29,18 @@ public actor StoreRegistry {
     /// Told what the stores of this process do (mounted, unmounted, adopted, their effects): the metrics.
     public nonisolated let observer: (any StoreObserver)?
 
-    public init(queueCapacity: Int = RuntimeActionQueue.defaultCapacity, observer: (any StoreObserver)? = nil) {
+    /// How long a closed store's subject answers as closed (a client still polling it learns it closed); after
+    /// that the process lets go of it, and a call to it finds no store.
+    public static let closedStoresKept = Duration.seconds(600)
+
+    /// `now`: the clock the retired stores are timed with.
+    public init(
+        queueCapacity: Int = RuntimeActionQueue.defaultCapacity, observer: (any StoreObserver)? = nil,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
         self.queueCapacity = queueCapacity
         self.observer = observer
+        self.now = now
     }
 
     /// The runtime's context in this process, created on first use.
@@ -88,7 +104,32 @@ public actor StoreRegistry {
         for subscription in attached.removeValue(forKey: id) ?? [] { await subscription.cancel() }
         guard let entry = stores.removeValue(forKey: id) else { return }
         observer?.storeUnmounted(kind: entry.store.kind)
-        retired[id] = Entry(store: ClosedStore(id: id, runtime: entry.store.runtime), subscription: entry.subscription)
+        let at = now()
+        retired[id] = Entry(
+            store: ClosedStore(id: id, runtime: entry.store.runtime), subscription: entry.subscription, retiredAt: at)
+        retiredOrder.append((id, at))
+        for expired in takeExpiredRetirees() { await expired.subscription?.cancel() }
+    }
+
+    /// The retired stores kept `closedStoresKept` already, forgotten here; their subscriptions are the caller's to
+    /// cancel.
+    private func takeExpiredRetirees() -> [Entry] {
+        let limit = now() - Self.closedStoresKept
+        var expired: [Entry] = []
+        while retiredHead < retiredOrder.count, retiredOrder[retiredHead].at <= limit {
+            let (id, at) = retiredOrder[retiredHead]
+            retiredHead += 1
+            // Removed meanwhile, or retired again later (adopted back, closed again): not this retirement's.
+            if let entry = retired[id], entry.retiredAt == at {
+                retired[id] = nil
+                expired.append(entry)
+            }
+        }
+        if retiredHead * 2 >= retiredOrder.count {
+            retiredOrder.removeFirst(retiredHead)
+            retiredHead = 0
+        }
+        return expired
     }
 
     /// The stores of one runtime that this process hosts.
