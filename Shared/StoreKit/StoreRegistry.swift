@@ -22,7 +22,11 @@ public actor StoreRegistry {
     private let now: @Sendable () -> ContinuousClock.Instant
     /// Subscriptions a store keeps besides its own subject (events it follows), cancelled with it.
     private var attached: [StoreID: [any BusSubscription]] = [:]
-    private var runtimes: [String: RuntimeContext] = [:]
+    /// The runtimes this process knows, with when each was last asked for: those with a store here (open or
+    /// retired), and for `closedStoresKept` after their last use the others (a runtime that shut down is
+    /// remembered as shut down that long).
+    private var runtimes: [String: (context: RuntimeContext, used: ContinuousClock.Instant)] = [:]
+    private var runtimesLookedOver: ContinuousClock.Instant?
     /// Adoptions under way in this process, by store.
     private var adoptions: [StoreID: Task<Void, any Error>] = [:]
     public let queueCapacity: Int
@@ -45,13 +49,27 @@ public actor StoreRegistry {
 
     /// The runtime's context in this process, created on first use.
     public func runtime(_ id: String) -> RuntimeContext {
-        if let existing = runtimes[id] { return existing }
-        let context = RuntimeContext(id: id, queueCapacity: queueCapacity, observer: observer)
-        runtimes[id] = context
+        let now = now()
+        forgetIdleRuntimes(now)
+        let context =
+            runtimes[id]?.context ?? RuntimeContext(id: id, queueCapacity: queueCapacity, observer: observer)
+        runtimes[id] = (context, now)
         return context
     }
 
+    /// Once a minute at most: forgets the runtimes unused for `closedStoresKept` that have no store here.
+    private func forgetIdleRuntimes(_ now: ContinuousClock.Instant) {
+        if let last = runtimesLookedOver, now - last < .seconds(60) { return }
+        runtimesLookedOver = now
+        let limit = now - Self.closedStoresKept
+        let idle = runtimes.filter { $0.value.used <= limit }.keys
+        guard !idle.isEmpty else { return }
+        let withStores = Set((stores.values.map(\.store) + retired.values.map(\.store)).map(\.runtime.id))
+        for id in idle where !withStores.contains(id) { runtimes[id] = nil }
+    }
+
     public func register(_ store: any MountedStore, subscription: (any BusSubscription)?) async {
+        if runtimes[store.runtime.id] == nil { runtimes[store.runtime.id] = (store.runtime, now()) }
         if stores.updateValue(Entry(store: store, subscription: subscription), forKey: store.id) == nil {
             observer?.storeMounted(kind: store.kind)
         }

@@ -67,4 +67,28 @@ final class StoreRegistryTests: XCTestCase {
             XCTAssertEqual(error, .unknownStore)
         }
     }
+
+    func testARuntimeWithoutStoresHereIsForgottenTenMinutesAfterItWasLastUsedAndOneWithStoresNever() async {
+        let clock = TestClock()
+        let registry = StoreRegistry(now: { clock.now })
+        let idle = await registry.runtime("rt-idle")
+        await registry.shutDownRuntime("rt-gone")
+        let busy = await registry.runtime("rt-1")
+        _ = await mount(registry)
+
+        clock.advance(by: .seconds(599))
+        _ = await registry.runtime("rt-other")
+        let idleAgain = await registry.runtime("rt-idle")
+        XCTAssertTrue(idleAgain === idle, "used 599 s ago: kept, and used again now")
+        let gone = await registry.runtime("rt-gone")
+        XCTAssertTrue(gone.isShutDown, "a runtime that shut down is remembered as shut down")
+
+        clock.advance(by: .seconds(600))
+        let freshIdle = await registry.runtime("rt-idle")
+        XCTAssertFalse(freshIdle === idle, "forgotten: a new context")
+        let freshGone = await registry.runtime("rt-gone")
+        XCTAssertFalse(freshGone.isShutDown, "forgotten too; the Gateway refuses a shut-down runtime's calls")
+        let keptBusy = await registry.runtime("rt-1")
+        XCTAssertTrue(keptBusy === busy, "its store keeps it")
+    }
 }
