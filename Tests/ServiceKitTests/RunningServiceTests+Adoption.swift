@@ -8,15 +8,22 @@ import XCTest
 /// What a client was handed stays adoptable: a store its worker never changed, and a store whose first adoption
 /// failed half-way on the worker that tried; and an adopted store runs on one worker only.
 extension RunningServiceTests {
-    func testAStoreWhoseWorkerIsGoneBeforeItChangedIsAdoptedAsItWasMounted() async throws {
+    /// A store mounted with `params` on a worker named "first" of a new service, on a bus of its own.
+    func storeOnAFirstWorker(_ params: JSONValue) async throws -> (
+        bus: InProcessBus, client: BusClient, name: String, id: StoreID, first: RunningService
+    ) {
         let bus = InProcessBus()
         let client = BusClient(transport: bus)
         let name = "svc\(RandomID.base32(count: 6))"
         let first = try await RunningService.start(
             exampleDefinition(name: name), configuration: try configuration(worker: "first"), transport: bus)
-        let mounted = try await client.call(
-            BusSubjects.rpc(name), "example.mount", ["runtimeId": "rt-fresh", "initialCount": 5])
+        let mounted = try await client.call(BusSubjects.rpc(name), "example.mount", params)
         let id = try XCTUnwrap(mounted["storeId"]?.stringValue.flatMap(StoreID.init))
+        return (bus, client, name, id, first)
+    }
+
+    func testAStoreWhoseWorkerIsGoneBeforeItChangedIsAdoptedAsItWasMounted() async throws {
+        let (bus, client, name, id, first) = try await storeOnAFirstWorker(["runtimeId": "rt-fresh", "initialCount": 5])
         await first.stop()
 
         let second = try await RunningService.start(
@@ -33,13 +40,7 @@ extension RunningServiceTests {
     /// Two calls that find the store's worker gone reach two workers at once: one takes the store over, the other
     /// leaves it to that one. Two workers serving one store would both apply every action.
     func testTwoWorkersAdoptingOneStoreAtOnceLeaveItWithOneOfThem() async throws {
-        let bus = InProcessBus()
-        let client = BusClient(transport: bus)
-        let name = "svc\(RandomID.base32(count: 6))"
-        let first = try await RunningService.start(
-            exampleDefinition(name: name), configuration: try configuration(worker: "first"), transport: bus)
-        let mounted = try await client.call(BusSubjects.rpc(name), "example.mount", ["runtimeId": "rt-twice"])
-        let id = try XCTUnwrap(mounted["storeId"]?.stringValue.flatMap(StoreID.init))
+        let (bus, client, name, id, first) = try await storeOnAFirstWorker(["runtimeId": "rt-twice"])
         await first.stop()
 
         let second = try await RunningService.start(
@@ -85,13 +86,7 @@ extension RunningServiceTests {
     }
 
     func testAnAdoptionThatFailedOnAWorkerIsTakenUpAgainByItsNextAdoption() async throws {
-        let bus = InProcessBus()
-        let client = BusClient(transport: bus)
-        let name = "svc\(RandomID.base32(count: 6))"
-        let first = try await RunningService.start(
-            exampleDefinition(name: name), configuration: try configuration(worker: "first"), transport: bus)
-        let mounted = try await client.call(BusSubjects.rpc(name), "example.mount", ["runtimeId": "rt-again"])
-        let id = try XCTUnwrap(mounted["storeId"]?.stringValue.flatMap(StoreID.init))
+        let (bus, client, name, id, first) = try await storeOnAFirstWorker(["runtimeId": "rt-again"])
         _ = try await client.call(
             BusSubjects.store(id), "store.dispatch",
             [
