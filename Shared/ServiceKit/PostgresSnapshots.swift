@@ -76,6 +76,12 @@ public struct PostgresSnapshots: SnapshotPersistence {
             "DELETE FROM store_snapshots WHERE store_id = \(storeID.rawValue) AND service = \(service)")
     }
 
+    /// Deletes the snapshots of every store of a runtime in this service: those of stores no worker hosts too.
+    public func deleteAll(runtimeID: String) async throws {
+        _ = try await database.execute(
+            "DELETE FROM store_snapshots WHERE runtime_id = \(runtimeID) AND service = \(service)")
+    }
+
     private func snapshot(_ storeID: StoreID, _ row: PostgresRow) throws -> StoreSnapshot {
         let (state, pending) = try SealedSnapshotBody.read(
             state: try row.decode(PostgresJSON.self, "state").text,

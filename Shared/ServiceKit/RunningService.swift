@@ -103,6 +103,15 @@ public final class RunningService: Sendable {
         subscriptions.append(
             try await bus.subscribe(RuntimeShutDown.self, delivery: .concurrent) { event in
                 await registry.shutDownRuntime(event.runtimeID)
+                // Nothing adopts a store of a runtime that shut down: its snapshot would only stay. The stores
+                // hosted here delete theirs after any write under way; this takes those no worker hosts.
+                do {
+                    try await context.snapshots.deleteAll(runtimeID: event.runtimeID)
+                } catch {
+                    logger.warning(
+                        "snapshots of a runtime that shut down not deleted",
+                        ["runtime": event.runtimeID, "error": String(describing: error)])
+                }
             })
         let background = definition.background(context) + [resealSnapshots(context)]
         logger.info("service started", ["subject": BusSubjects.rpc(definition.name)])

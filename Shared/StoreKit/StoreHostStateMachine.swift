@@ -7,7 +7,8 @@ import FolioModel
 ///   wake only once its snapshot is stored, and effects start only then, so what a `next` hands out and what an
 ///   effect changes both survive the worker.
 /// - A failed snapshot write is tried again after 50 ms, doubling to 2 s, until it is stored or the store closes.
-/// - A closed store's snapshot is deleted, once no write of it is under way.
+/// - The snapshot of a store that closed, or whose runtime shut down, is deleted once no write of it is under
+///   way, and none is written after: nothing may adopt such a store.
 /// - A snapshot that does not encode closes the store with `StoreError.snapshotNotEncodable`: running on without
 ///   persistence would let effects leave the process unrecorded, and skipping the write would lose the state.
 ///   The last stored snapshot stays, the event's effects do not start, and waiters get nil.
@@ -92,8 +93,8 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     /// The client's keys of the last dispatched actions applied (`DispatchIDs.kept`), in the snapshot too: an
     /// action sent again under one of them is not applied again.
     private var dispatchIDs: [String]
-    /// The store closed while its snapshot was being written: it is deleted once the write ends, as a delete that
-    /// went first could be undone by the write and leave the closed store adoptable.
+    /// The store closed, or its runtime shut down, while its snapshot was being written: it is deleted once the
+    /// write ends, as a delete that went first could be undone by the write and leave the store adoptable.
     private var deletesAfterWrite = false
     /// Kept out of line: a mounted store has no unsaved snapshot almost always, and inline the empty slot would
     /// cost every idle store the size of a whole snapshot.
@@ -160,7 +161,7 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     /// killed before the store first changes leaves it adoptable. Nothing when a snapshot is being written or
     /// events are being applied (they write their own).
     public mutating func mounted() -> [Action] {
-        guard persists, !isClosed, !isDraining, unsavedBox == nil else { return [] }
+        guard persists, keepsSnapshots, !isDraining, unsavedBox == nil else { return [] }
         do {
             let snapshot = try makeSnapshot()
             unsaved = Unsaved(snapshot: snapshot, changedModel: false, effects: [], failures: 0)
@@ -201,18 +202,18 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
 
     public mutating func snapshotFailed() -> [Action] {
         guard var failed = unsaved else { return [] }
-        guard !isClosed else { return snapshotSaved() }
+        guard keepsSnapshots else { return snapshotSaved() }
         failed.failures += 1
         failed.writing = false
         unsaved = failed
         return [.scheduleSnapshotRetry(after: Self.snapshotRetry.pause(afterFailures: failed.failures))]
     }
 
-    /// The wait after a failed write is over: write again, unless the store closed meanwhile (then the event
-    /// goes on without its snapshot, as a closed store keeps none).
+    /// The wait after a failed write is over: write again, unless the store closed or its runtime shut down
+    /// meanwhile (then the event goes on without its snapshot, as such a store keeps none).
     public mutating func snapshotRetryDue() -> [Action] {
         guard var retry = unsaved else { return [] }
-        guard !isClosed else { return snapshotSaved() }
+        guard keepsSnapshots else { return snapshotSaved() }
         retry.writing = true
         unsaved = retry
         return [.saveSnapshot(retry.snapshot)]
@@ -254,16 +255,27 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
 
     public mutating func closeRequested() -> [Action] {
         guard !isClosed else { return [] }
+        let deletion = keepsSnapshots ? snapshotDeletion() : []
         isClosed = true
         inbox.removeAll()
-        let writing = unsaved?.writing ?? false
-        deletesAfterWrite = writing
-        return wakeEveryWaiterWithNil() + (writing ? [] : [.deleteSnapshot]) + drainedIfIdle()
+        return wakeEveryWaiterWithNil() + deletion + drainedIfIdle()
     }
 
+    /// The store's events are still applied (the answers of its effects), but nothing adopts it any more.
     public mutating func runtimeShutDown() -> [Action] {
+        let deletion = keepsSnapshots ? snapshotDeletion() : []
         isRuntimeShutDown = true
-        return wakeEveryWaiterWithNil()
+        return wakeEveryWaiterWithNil() + deletion
+    }
+
+    /// Until the store closes or its runtime shuts down, its snapshot is written and kept.
+    private var keepsSnapshots: Bool { !isClosed && !isRuntimeShutDown }
+
+    /// Deletes the snapshot now, or once the write under way ends.
+    private mutating func snapshotDeletion() -> [Action] {
+        guard unsaved?.writing == true else { return [.deleteSnapshot] }
+        deletesAfterWrite = true
+        return []
     }
 
     // MARK: Applying events
@@ -312,7 +324,9 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
         // another) is stored too: its caller is answered once it is, and the worker that adopts the store must
         // find it. Other events that change the state alone are not: an effect's answer comes again when the
         // effect, still pending in the snapshot, runs again.
-        guard persists, changedModel || !started.isEmpty || dispatchID != nil || (dispatched && changedState) else {
+        guard persists, keepsSnapshots,
+            changedModel || !started.isEmpty || dispatchID != nil || (dispatched && changedState)
+        else {
             return settle(changedModel: changedModel, effects: started)
         }
         do {

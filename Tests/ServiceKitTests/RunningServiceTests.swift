@@ -75,6 +75,40 @@ final class RunningServiceTests: XCTestCase {
         await service.stop()
     }
 
+    /// Nothing adopts a store of a runtime that shut down, so none of its snapshots stays: neither that of a store
+    /// a worker hosts nor that of one whose worker is gone.
+    func testARuntimeShutdownLeavesNoSnapshotOfItsStores() async throws {
+        let bus = InProcessBus()
+        let name = "svc\(RandomID.base32(count: 6))"
+        let client = BusClient(transport: bus)
+        let gone = try await RunningService.start(
+            exampleDefinition(name: name), configuration: try configuration(worker: "gone"), transport: bus)
+        let orphan = try await client.call(BusSubjects.rpc(name), "example.mount", ["runtimeId": "rt-end"])
+        await gone.stop()
+        let service = try await RunningService.start(
+            exampleDefinition(name: name), configuration: try configuration(worker: "w"), transport: bus)
+        let hosted = try await client.call(BusSubjects.rpc(name), "example.mount", ["runtimeId": "rt-end"])
+        let other = try await client.call(BusSubjects.rpc(name), "example.mount", ["runtimeId": "rt-stays"])
+        let snapshots = service.context.snapshots
+        func stored(_ mounted: JSONValue) async throws -> Bool {
+            let id = try XCTUnwrap(mounted["storeId"]?.stringValue.flatMap(StoreID.init))
+            return try await snapshots.load(id) != nil
+        }
+        let before = [try await stored(orphan), try await stored(hosted)]
+        XCTAssertEqual(before, [true, true])
+
+        try await bus.publish(subject: BusSubjects.runtimeShutdown, payload: Array(#"{"runtimeId":"rt-end"}"#.utf8))
+        var after = before
+        for _ in 0..<100 where after != [false, false] {
+            try await Task.sleep(for: .milliseconds(20))
+            after = [try await stored(orphan), try await stored(hosted)]
+        }
+        XCTAssertEqual(after, [false, false])
+        let otherStored = try await stored(other)
+        XCTAssertTrue(otherStored, "another runtime's store keeps its snapshot")
+        await service.stop()
+    }
+
     func testStoreSnapshotsReachPostgreSQL() async throws {
         let bus = InProcessBus()
         let name = "svc\(RandomID.base32(count: 6))"

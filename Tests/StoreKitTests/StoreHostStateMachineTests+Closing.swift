@@ -3,9 +3,9 @@ import StoreKit
 import StoreKitTesting
 import XCTest
 
-/// A store closed while its snapshot is being written: the write could reach the database after a delete issued at
-/// once and store the snapshot again, and the worker that adopts the store would bring the closed store back. The
-/// snapshot is deleted once no write of it is under way.
+/// A store closed, or whose runtime shut down, while its snapshot is being written: the write could reach the
+/// database after a delete issued at once and store the snapshot again, and the worker that adopts the store would
+/// bring it back. The snapshot is deleted once no write of it is under way, and none is written after.
 extension StoreHostStateMachineTests {
     func testClosingWhileASnapshotIsBeingWrittenDeletesItOnlyOnceTheWriteIsStored() {
         var machine = makeMachine()
@@ -37,5 +37,24 @@ extension StoreHostStateMachineTests {
         _ = machine.snapshotFailed()
         XCTAssertEqual(machine.closeRequested(), [.deleteSnapshot], "no write is under way")
         XCTAssertEqual(machine.snapshotRetryDue(), [.drained], "and none starts")
+    }
+
+    func testARuntimeShutdownDeletesTheSnapshotOnceTheWriteUnderWayEndsAndWritesNoMore() {
+        var machine = makeMachine()
+        _ = machine.eventReceived(.actionReceived(.increment(by: 1)))
+        XCTAssertEqual(machine.runtimeShutDown(), [], "the write is under way: no delete yet")
+        XCTAssertEqual(machine.snapshotSaved(), [.deleteSnapshot, .drained])
+        XCTAssertEqual(
+            machine.eventReceived(.actionReceived(.echo(text: "x"))),
+            [.runEffects([Started(id: 1, effect: .echo(text: "x"))]), .drained],
+            "still applied, its effect started, nothing written")
+        XCTAssertEqual(machine.closeRequested(), [], "deleted already")
+    }
+
+    func testARuntimeShutdownOfAnIdleStoreDeletesItsSnapshotAtOnce() {
+        var machine = makeMachine()
+        XCTAssertEqual(machine.runtimeShutDown(), [.deleteSnapshot])
+        XCTAssertEqual(machine.runtimeShutDown(), [], "once")
+        XCTAssertEqual(machine.mounted(), [], "no first snapshot either")
     }
 }

@@ -284,7 +284,8 @@ final class StoreHostStateMachineTests: XCTestCase {
     func testRuntimeShutdownWakesWaitersWithNilAndLaterNextsGetNil() {
         var machine = makeMachine()
         let waiter = waiterID(machine.nextRequested(afterVersion: 0))
-        XCTAssertEqual(machine.runtimeShutDown(), [.wakeWaiters([WakeUp(waiterID: waiter, model: nil)])])
+        XCTAssertEqual(
+            machine.runtimeShutDown(), [.wakeWaiters([WakeUp(waiterID: waiter, model: nil)]), .deleteSnapshot])
         XCTAssertEqual(machine.nextRequested(afterVersion: nil), .now(nil))
         XCTAssertFalse(machine.isClosed, "the store itself is not closed")
     }
