@@ -3,16 +3,8 @@ import FolioModel
 import GatewayService
 import Lifecycle
 import Synchronization
+import TestSupport
 import XCTest
-
-/// A clock that only moves when a test says so.
-final class ManualClock: Sendable {
-    private let start = ContinuousClock.now
-    private let offset = Mutex(Duration.zero)
-
-    func advance(_ duration: Duration) { offset.withLock { $0 += duration } }
-    var now: @Sendable () -> ContinuousClock.Instant { { [self] in start + offset.withLock { $0 } } }
-}
 
 /// A verifier that knows a fixed table of tokens and counts its calls; it can be held up by a gate.
 final class TableVerifier: TokenVerifier {

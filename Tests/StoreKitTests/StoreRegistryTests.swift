@@ -3,18 +3,12 @@ import FolioModel
 import StoreKit
 import StoreKitTesting
 import Synchronization
+import TestSupport
 import XCTest
 
 /// A closed store's subject answers as closed for a while, then the process lets go of it: kept for the life of a
 /// worker, every store it ever closed would hold a bus subscription, here and in nats-server.
 final class StoreRegistryTests: XCTestCase {
-    private final class TestClock: Sendable {
-        private let start = ContinuousClock.now
-        private let elapsed = Mutex(Duration.zero)
-        var now: ContinuousClock.Instant { start + elapsed.withLock { $0 } }
-        func advance(by duration: Duration) { elapsed.withLock { $0 += duration } }
-    }
-
     private final class Subscription: BusSubscription {
         private let cancelled = Atomic(false)
         var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
@@ -31,8 +25,8 @@ final class StoreRegistryTests: XCTestCase {
     }
 
     func testAClosedStoreAnswersAsClosedForTenMinutesThenItsSubjectIsLetGoOfAtTheNextClose() async throws {
-        let clock = TestClock()
-        let registry = StoreRegistry(now: { clock.now })
+        let clock = ManualClock()
+        let registry = StoreRegistry(now: clock.now)
         let (first, firstSubscription) = await mount(registry)
         let (second, secondSubscription) = await mount(registry)
         let (third, _) = await mount(registry)
@@ -46,13 +40,13 @@ final class StoreRegistryTests: XCTestCase {
             XCTAssertEqual(error, .storeClosed)
         }
         XCTAssertEqual(StoreRegistry.closedStoresKept, .seconds(600))
-        clock.advance(by: .seconds(599))
+        clock.advance(.seconds(599))
         await registry.close(second.id)
         var firstHosted = await registry.hosts(first.id)
         XCTAssertTrue(firstHosted, "kept for ten minutes")
         XCTAssertFalse(firstSubscription.isCancelled)
 
-        clock.advance(by: .seconds(1))
+        clock.advance(.seconds(1))
         await registry.close(third.id)
         firstHosted = await registry.hosts(first.id)
         XCTAssertFalse(firstHosted, "let go of once ten minutes have passed")
@@ -69,21 +63,21 @@ final class StoreRegistryTests: XCTestCase {
     }
 
     func testARuntimeWithoutStoresHereIsForgottenTenMinutesAfterItWasLastUsedAndOneWithStoresNever() async {
-        let clock = TestClock()
-        let registry = StoreRegistry(now: { clock.now })
+        let clock = ManualClock()
+        let registry = StoreRegistry(now: clock.now)
         let idle = await registry.runtime("rt-idle")
         await registry.shutDownRuntime("rt-gone")
         let busy = await registry.runtime("rt-1")
         _ = await mount(registry)
 
-        clock.advance(by: .seconds(599))
+        clock.advance(.seconds(599))
         _ = await registry.runtime("rt-other")
         let idleAgain = await registry.runtime("rt-idle")
         XCTAssertTrue(idleAgain === idle, "used 599 s ago: kept, and used again now")
         let gone = await registry.runtime("rt-gone")
         XCTAssertTrue(gone.isShutDown, "a runtime that shut down is remembered as shut down")
 
-        clock.advance(by: .seconds(600))
+        clock.advance(.seconds(600))
         let freshIdle = await registry.runtime("rt-idle")
         XCTAssertFalse(freshIdle === idle, "forgotten: a new context")
         let freshGone = await registry.runtime("rt-gone")
