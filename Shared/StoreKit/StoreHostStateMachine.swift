@@ -93,9 +93,6 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     /// The client's keys of the last dispatched actions applied (`DispatchIDs.kept`), in the snapshot too: an
     /// action sent again under one of them is not applied again.
     private var dispatchIDs: [String]
-    /// The store closed, or its runtime shut down, while its snapshot was being written: it is deleted once the
-    /// write ends, as a delete that went first could be undone by the write and leave the store adoptable.
-    private var deletesAfterWrite = false
     /// Kept out of line: a mounted store has no unsaved snapshot almost always, and inline the empty slot would
     /// cost every idle store the size of a whole snapshot.
     private var unsavedBox: Boxed<Unsaved>?
@@ -195,8 +192,9 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     public mutating func snapshotSaved() -> [Action] {
         guard let saved = unsaved else { return [] }
         unsaved = nil
-        let deletion: [Action] = deletesAfterWrite ? [.deleteSnapshot] : []
-        deletesAfterWrite = false
+        // The store closed, or its runtime shut down, while this write was under way: the delete waited for it, as
+        // a delete that went first could be undone by the write and leave the store adoptable.
+        let deletion: [Action] = !keepsSnapshots && saved.writing ? [.deleteSnapshot] : []
         return deletion + settle(changedModel: saved.changedModel, effects: saved.effects) + drain()
     }
 
@@ -271,11 +269,9 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     /// Until the store closes or its runtime shuts down, its snapshot is written and kept.
     private var keepsSnapshots: Bool { !isClosed && !isRuntimeShutDown }
 
-    /// Deletes the snapshot now, or once the write under way ends.
-    private mutating func snapshotDeletion() -> [Action] {
-        guard unsaved?.writing == true else { return [.deleteSnapshot] }
-        deletesAfterWrite = true
-        return []
+    /// Deletes the snapshot now; when a write is under way, `snapshotSaved` deletes it once the write ends.
+    private func snapshotDeletion() -> [Action] {
+        unsaved?.writing == true ? [] : [.deleteSnapshot]
     }
 
     // MARK: Applying events
