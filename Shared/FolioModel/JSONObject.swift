@@ -174,8 +174,21 @@ extension JSONObject: RandomAccessCollection {
 
 extension JSONObject: Hashable {
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        lhs.members.count == rhs.members.count
-            && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        guard lhs.members.count == rhs.members.count else { return false }
+        // Copies of one object share their members' storage, and are equal without a walk: a store's model keeps
+        // the JSON of what did not change, so each diff of a model compares mostly such copies.
+        if lhs.sharesStorage(with: rhs) { return true }
+        for index in lhs.members.indices {
+            guard lhs.members[index].key == rhs.members[index].key, lhs.members[index].value == rhs.members[index].value
+            else { return false }
+        }
+        return true
+    }
+
+    private func sharesStorage(with other: JSONObject) -> Bool {
+        members.withUnsafeBufferPointer { mine in
+            other.members.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+        }
     }
 
     public func hash(into hasher: inout Hasher) {

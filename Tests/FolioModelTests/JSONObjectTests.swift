@@ -63,4 +63,16 @@ final class JSONObjectTests: XCTestCase {
         backward["e"] = 1
         XCTAssertNotEqual(forward, backward)
     }
+
+    func testACopyEqualsItsOriginalUntilEitherChangesAndThenOnlyByItsMembers() {
+        let original: JSONObject = ["a": 1, "b": ["c": "d"]]
+        var copy = original
+        XCTAssertEqual(copy, original)
+        copy["b"] = ["c": "e"]
+        XCTAssertNotEqual(copy, original)
+        copy["b"] = ["c": "d"]
+        XCTAssertEqual(copy, original)
+        let both = JSONValue.array([.object(original), .object(copy)])
+        XCTAssertEqual(both, .array([.object(copy), .object(original)]))
+    }
 }
