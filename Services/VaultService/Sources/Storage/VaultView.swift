@@ -55,10 +55,10 @@ public struct VaultView: Sendable, Equatable, Codable {
         guard !patch.entries.contains(where: { $0.change == .missing }) else { return false }
         // The entry shows under its local id until Folio confirms it, then under Folio's id. A patch names each
         // entry once, so what it read again leaves the lists in one pass, then goes back in where it sorts.
-        var shownIDs: Set<String> = []
+        var shownIDs: [String] = []
         for entry in patch.entries {
-            shownIDs.insert(entry.localID)
-            if let folioID = entry.folioID { shownIDs.insert(folioID) }
+            shownIDs.append(entry.localID)
+            if let folioID = entry.folioID { shownIDs.append(folioID) }
         }
         recordList.remove(shownIDs: shownIDs)
         folderList.remove(shownIDs: shownIDs)
@@ -143,10 +143,32 @@ extension VaultFolder: VaultViewItem {}
 struct VaultViewList<Item: VaultViewItem>: Sendable, Equatable {
     private(set) var json: [JSONValue]
     private var keys: [VaultEntryKey?]
+    /// The ids each item is found by, read from its JSON once: a patch's entries are looked for at every write.
+    private var ids: [ItemIDs]
+
+    /// An item's local id (its `key`) and the id it shows under (its header's).
+    private struct ItemIDs: Sendable, Equatable {
+        var local: String?
+        var shown: String?
+
+        init(_ json: JSONValue) {
+            local = json["key"]?.stringValue
+            shown = json["header"]?["id"]?.stringValue
+        }
+
+        func isShown(under wanted: [String]) -> Bool {
+            wanted.contains { $0 == local || $0 == shown }
+        }
+
+        func isShown(under wanted: Set<String>) -> Bool {
+            local.map(wanted.contains) == true || shown.map(wanted.contains) == true
+        }
+    }
 
     init(_ items: [Item]) {
         json = items.map { $0.json }
         keys = Array(repeating: nil, count: items.count)
+        ids = json.map(ItemIDs.init)
     }
 
     /// The items, read back from their JSON (which every item writes and reads whole).
@@ -157,6 +179,7 @@ struct VaultViewList<Item: VaultViewItem>: Sendable, Equatable {
     mutating func append(_ item: Item, key: VaultEntryKey) {
         json.append(item.json)
         keys.append(key)
+        ids.append(ItemIDs(json[json.count - 1]))
     }
 
     /// Inserts after every item that sorts before it; a new entry usually goes last, so the search starts
@@ -166,16 +189,28 @@ struct VaultViewList<Item: VaultViewItem>: Sendable, Equatable {
         while index > 0, let before = keys[index - 1], key < before { index -= 1 }
         json.insert(item.json, at: index)
         keys.insert(key, at: index)
+        ids.insert(ItemIDs(json[index]), at: index)
     }
 
-    /// Removes the items shown under one of `shownIDs` (their key or their header's id).
-    mutating func remove(shownIDs: Set<String>) {
-        let gone = json.map { value in
-            [value["key"], value["header"]?["id"]].contains { $0?.stringValue.map(shownIDs.contains) == true }
+    /// Removes the items shown under one of `shownIDs` (their key or their header's id). A patch most often
+    /// names an entry or two: comparing with those costs less than hashing every item's ids.
+    mutating func remove(shownIDs: [String]) {
+        let hashed = shownIDs.count > 8 ? Set(shownIDs) : nil
+        func isShown(_ item: ItemIDs) -> Bool {
+            if let hashed { return item.isShown(under: hashed) }
+            return item.isShown(under: shownIDs)
         }
-        guard gone.contains(true) else { return }
-        json = json.indices.filter { !gone[$0] }.map { json[$0] }
-        keys = keys.indices.filter { !gone[$0] }.map { keys[$0] }
+        guard let first = ids.firstIndex(where: isShown) else { return }
+        var kept = first
+        for index in json.indices[(first + 1)...] where !isShown(ids[index]) {
+            json[kept] = json[index]
+            keys[kept] = keys[index]
+            ids[kept] = ids[index]
+            kept += 1
+        }
+        json.removeSubrange(kept...)
+        keys.removeSubrange(kept...)
+        ids.removeSubrange(kept...)
     }
 
     /// Takes the JSON of `earlier` for each item that reads the same there (same key, same JSON), and its sort
