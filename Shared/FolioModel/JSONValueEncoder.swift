@@ -22,17 +22,31 @@ public struct JSONValueEncoder: Sendable {
 
     public func encode(_ value: some Encodable) throws -> JSONValue {
         let root = JSONValueSlot()
-        try JSONValueEncoding(slot: root, codingPath: [], options: self).box(value)
+        try JSONValueEncoding(slot: root, path: nil, key: nil, options: self).box(value)
         return root.value
     }
 }
 
-/// A value under construction: objects and arrays are filled in by the containers that hold the slot.
+/// A value under construction: objects and arrays are filled in by the containers that hold the slot. A member
+/// that is a plain value (a number, a string, a Bool, null) is held as it is, without a slot of its own.
 final class JSONValueSlot {
+    enum Member {
+        case value(JSONValue)
+        case slot(JSONValueSlot)
+
+        var value: JSONValue {
+            switch self {
+            case .value(let value): value
+            case .slot(let slot): slot.value
+            }
+        }
+    }
+
     enum Content {
         case value(JSONValue)
-        case object([String: JSONValueSlot])
-        case array([JSONValueSlot])
+        /// In the order encoded; where a name repeats, the last one counts.
+        case object([(String, Member)])
+        case array([Member])
     }
 
     var content = Content.value(.null)
@@ -40,32 +54,82 @@ final class JSONValueSlot {
     var value: JSONValue {
         switch content {
         case .value(let value): value
-        case .object(let members): .object(JSONObject(members.lazy.map { ($0.key, $0.value.value) }))
+        case .object(let members): .object(JSONObject(members.lazy.map { ($0.0, $0.1.value) }))
         case .array(let elements): .array(elements.map(\.value))
         }
     }
+
+    func append(_ member: Member, forKey key: String) {
+        guard case .object(var members) = content else { return }
+        content = .value(.null)  // the only reference left: the members grow in place
+        members.append((key, member))
+        content = .object(members)
+    }
+
+    func append(_ element: Member) {
+        guard case .array(var elements) = content else { return }
+        content = .value(.null)  // the only reference left: the elements grow in place
+        elements.append(element)
+        content = .array(elements)
+    }
+
+    var count: Int {
+        if case .array(let elements) = content { return elements.count }
+        return 0
+    }
+}
+
+/// The coding path of a container, as links to its parent's: a member's encoder costs no copy of the path, which
+/// is only built when asked for (an error's context).
+final class JSONValueCodingPath {
+    let parent: JSONValueCodingPath?
+    let key: any CodingKey
+
+    init(parent: JSONValueCodingPath?, key: any CodingKey) {
+        self.parent = parent
+        self.key = key
+    }
+
+    var keys: [any CodingKey] { (parent?.keys ?? []) + [key] }
 }
 
 struct JSONValueEncoding: Encoder {
     let slot: JSONValueSlot
-    let codingPath: [any CodingKey]
+    /// The path of the container this value is in, and its key there (nil for the root).
+    let path: JSONValueCodingPath?
+    let key: (any CodingKey)?
     let options: JSONValueEncoder
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
+    var codingPath: [any CodingKey] {
+        guard let key else { return path?.keys ?? [] }
+        return (path?.keys ?? []) + [key]
+    }
+
+    /// The path for the members of a container this value opens.
+    private var containerPath: JSONValueCodingPath? {
+        key.map { JSONValueCodingPath(parent: path, key: $0) } ?? path
+    }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if case .object = slot.content {} else { slot.content = .object([:]) }
-        return KeyedEncodingContainer(JSONValueKeyedEncoding(encoder: self))
+        if case .object = slot.content {} else { slot.content = .object([]) }
+        return KeyedEncodingContainer(JSONValueKeyedEncoding(slot: slot, path: containerPath, options: options))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         if case .array = slot.content {} else { slot.content = .array([]) }
-        return JSONValueUnkeyedEncoding(encoder: self)
+        return JSONValueUnkeyedEncoding(slot: slot, path: containerPath, options: options)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
     /// Encodes `value` into this slot, with the types `JSONEncoder` writes in a special way written the same way.
+    /// `T` is always the value's own type (an existential is opened before it gets here), so comparing types
+    /// finds those few without a dynamic cast for every other value.
     func box<T: Encodable>(_ value: T) throws {
+        guard T.self == Date.self || T.self == Data.self || T.self == URL.self || T.self == JSONValue.self else {
+            return try value.encode(to: self)
+        }
         switch value {
         case let date as Date:
             switch options.dateEncoding {
@@ -78,11 +142,6 @@ struct JSONValueEncoding: Encoder {
         default: try value.encode(to: self)
         }
     }
-
-    func child(_ key: any CodingKey) -> (JSONValueSlot, JSONValueEncoding) {
-        let slot = JSONValueSlot()
-        return (slot, JSONValueEncoding(slot: slot, codingPath: codingPath + [key], options: options))
-    }
 }
 
 extension JSONValueEncoding: SingleValueEncodingContainer {
@@ -91,58 +150,88 @@ extension JSONValueEncoding: SingleValueEncodingContainer {
     func encode(_ value: String) { slot.content = .value(.string(value)) }
     func encode(_ value: Double) throws { slot.content = .value(try Self.number(value, codingPath)) }
     func encode(_ value: Float) throws { slot.content = .value(try Self.number(Double(value), codingPath)) }
-    func encode(_ value: Int) throws { try integer(value) }
-    func encode(_ value: Int8) throws { try integer(value) }
-    func encode(_ value: Int16) throws { try integer(value) }
-    func encode(_ value: Int32) throws { try integer(value) }
-    func encode(_ value: Int64) throws { try integer(value) }
-    func encode(_ value: UInt) throws { try integer(value) }
-    func encode(_ value: UInt8) throws { try integer(value) }
-    func encode(_ value: UInt16) throws { try integer(value) }
-    func encode(_ value: UInt32) throws { try integer(value) }
-    func encode(_ value: UInt64) throws { try integer(value) }
+    func encode(_ value: Int) { slot.content = .value(Self.integer(value)) }
+    func encode(_ value: Int8) { slot.content = .value(Self.integer(value)) }
+    func encode(_ value: Int16) { slot.content = .value(Self.integer(value)) }
+    func encode(_ value: Int32) { slot.content = .value(Self.integer(value)) }
+    func encode(_ value: Int64) { slot.content = .value(Self.integer(value)) }
+    func encode(_ value: UInt) { slot.content = .value(Self.integer(value)) }
+    func encode(_ value: UInt8) { slot.content = .value(Self.integer(value)) }
+    func encode(_ value: UInt16) { slot.content = .value(Self.integer(value)) }
+    func encode(_ value: UInt32) { slot.content = .value(Self.integer(value)) }
+    func encode(_ value: UInt64) { slot.content = .value(Self.integer(value)) }
     func encode<T: Encodable>(_ value: T) throws { try box(value) }
 
-    private func integer<T: BinaryInteger>(_ value: T) throws {
-        if let exact = Int64(exactly: value) {
-            slot.content = .value(.int(exact))
-        } else {
-            slot.content = .value(.double(Double(value)))
-        }
+    /// A value of a type JSON holds as it is (a string, a Bool, a whole number), as a container's member or
+    /// element: it needs no slot and no encoder of its own. Arrays and dictionaries of them encode through the
+    /// generic `encode`, so this is where they are found.
+    static func plain<T>(_ value: T) -> JSONValue? {
+        if T.self == String.self, let string = value as? String { return .string(string) }
+        if T.self == Int.self, let int = value as? Int { return .int(Int64(int)) }
+        if T.self == Bool.self, let bool = value as? Bool { return .bool(bool) }
+        if T.self == Int64.self, let int = value as? Int64 { return .int(int) }
+        return nil
+    }
+
+    static func integer<T: BinaryInteger>(_ value: T) -> JSONValue {
+        if let exact = Int64(exactly: value) { return .int(exact) }
+        return .double(Double(value))
     }
 
     /// JSON has no NaN or infinity; `JSONEncoder` refuses them too.
-    static func number(_ value: Double, _ codingPath: [any CodingKey]) throws -> JSONValue {
+    static func number(_ value: Double, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
         guard value.isFinite else {
             throw EncodingError.invalidValue(
-                value, .init(codingPath: codingPath, debugDescription: "\(value) is not a JSON number"))
+                value, .init(codingPath: codingPath(), debugDescription: "\(value) is not a JSON number"))
         }
         return .double(value)
     }
 }
 
+/// The members of an object. Plain values go in as they are; any other value gets a slot and an encoder.
 struct JSONValueKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let encoder: JSONValueEncoding
-    var codingPath: [any CodingKey] { encoder.codingPath }
+    let slot: JSONValueSlot
+    let path: JSONValueCodingPath?
+    let options: JSONValueEncoder
+    var codingPath: [any CodingKey] { path?.keys ?? [] }
 
     private func member(_ key: any CodingKey) -> JSONValueEncoding {
-        let (slot, child) = encoder.child(key)
-        if case .object(var members) = encoder.slot.content {
-            encoder.slot.content = .value(.null)  // the only reference left: the members grow in place
-            members[key.stringValue] = slot
-            encoder.slot.content = .object(members)
-        }
-        return child
+        let child = JSONValueSlot()
+        slot.append(.slot(child), forKey: key.stringValue)
+        return JSONValueEncoding(slot: child, path: path, key: key, options: options)
     }
 
-    mutating func encodeNil(forKey key: Key) { member(key).encodeNil() }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try member(key).box(value) }
+    private func set(_ value: JSONValue, _ key: Key) { slot.append(.value(value), forKey: key.stringValue) }
+
+    mutating func encodeNil(forKey key: Key) { set(.null, key) }
+    mutating func encode(_ value: Bool, forKey key: Key) { set(.bool(value), key) }
+    mutating func encode(_ value: String, forKey key: Key) { set(.string(value), key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        set(try JSONValueEncoding.number(value, codingPath + [key]), key)
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        set(try JSONValueEncoding.number(Double(value), codingPath + [key]), key)
+    }
+    mutating func encode(_ value: Int, forKey key: Key) { set(JSONValueEncoding.integer(value), key) }
+    mutating func encode(_ value: Int8, forKey key: Key) { set(JSONValueEncoding.integer(value), key) }
+    mutating func encode(_ value: Int16, forKey key: Key) { set(JSONValueEncoding.integer(value), key) }
+    mutating func encode(_ value: Int32, forKey key: Key) { set(JSONValueEncoding.integer(value), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) { set(JSONValueEncoding.integer(value), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) { set(JSONValueEncoding.integer(value), key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) { set(JSONValueEncoding.integer(value), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) { set(JSONValueEncoding.integer(value), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) { set(JSONValueEncoding.integer(value), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) { set(JSONValueEncoding.integer(value), key) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        if let plain = JSONValueEncoding.plain(value) { return set(plain, key) }
+        try member(key).box(value)
+    }
 
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
         if let value {
-            try member(key).box(value)
-        } else if encoder.options.nilEncoding == .null {
-            member(key).encodeNil()
+            try encode(value, forKey: key)
+        } else if options.nilEncoding == .null {
+            encodeNil(forKey: key)
         }
     }
 
@@ -181,26 +270,32 @@ struct JSONValueKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
 }
 
 struct JSONValueUnkeyedEncoding: UnkeyedEncodingContainer {
-    let encoder: JSONValueEncoding
-    var codingPath: [any CodingKey] { encoder.codingPath }
-
-    var count: Int {
-        if case .array(let elements) = encoder.slot.content { return elements.count }
-        return 0
-    }
+    let slot: JSONValueSlot
+    let path: JSONValueCodingPath?
+    let options: JSONValueEncoder
+    var codingPath: [any CodingKey] { path?.keys ?? [] }
+    var count: Int { slot.count }
 
     private func element() -> JSONValueEncoding {
-        let (slot, child) = encoder.child(JSONValueKey(index: count))
-        if case .array(var elements) = encoder.slot.content {
-            encoder.slot.content = .value(.null)  // the only reference left: the elements grow in place
-            elements.append(slot)
-            encoder.slot.content = .array(elements)
-        }
-        return child
+        let child = JSONValueSlot()
+        let key = JSONValueKey(index: count)
+        slot.append(.slot(child))
+        return JSONValueEncoding(slot: child, path: path, key: key, options: options)
     }
 
-    mutating func encodeNil() { element().encodeNil() }
-    mutating func encode<T: Encodable>(_ value: T) throws { try element().box(value) }
+    mutating func encodeNil() { slot.append(.value(.null)) }
+    mutating func encode(_ value: Bool) { slot.append(.value(.bool(value))) }
+    mutating func encode(_ value: String) { slot.append(.value(.string(value))) }
+    mutating func encode(_ value: Int) { slot.append(.value(JSONValueEncoding.integer(value))) }
+    mutating func encode(_ value: Int64) { slot.append(.value(JSONValueEncoding.integer(value))) }
+    mutating func encode(_ value: Double) throws {
+        let key = JSONValueKey(index: count)
+        slot.append(.value(try JSONValueEncoding.number(value, codingPath + [key])))
+    }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        if let plain = JSONValueEncoding.plain(value) { return slot.append(.value(plain)) }
+        try element().box(value)
+    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
         -> KeyedEncodingContainer<NestedKey>
