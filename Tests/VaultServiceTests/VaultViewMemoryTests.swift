@@ -27,6 +27,32 @@ final class VaultViewMemoryTests: XCTestCase {
         XCTAssertLessThanOrEqual(perRecord, Self.budgetPerRecord, "\(perRecord) bytes of heap per record")
     }
 
+    /// A store reads its view again after changes it cannot patch, and keeps the JSON of every record that did
+    /// not change from the view before (`VaultView.sharing(with:)`). What the new read made for those records must
+    /// then all go: the store holds one copy of each record, not one per read.
+    func testAViewReadAgainAndSharedWithTheOneItReplacesHoldsNoMoreHeapThanThatOne() {
+        let count = 4_000
+        func read() -> VaultView {
+            var view = VaultView()
+            for index in 0..<count {
+                let (record, localID) = Self.record(index)
+                view.append(record: record, key: VaultEntryKey(createdAt: Int64(index), localID: localID))
+            }
+            return view
+        }
+        let before = Self.heapBytes()
+        var shown: VaultView? = read()
+        let first = Self.heapBytes() - before
+        let again = read().sharing(with: shown ?? VaultView())
+        shown = nil
+        let held = Self.heapBytes() - before
+        XCTAssertEqual(again.recordsJSON.count, count)
+        XCTAssertNil(shown)
+        XCTAssertLessThanOrEqual(
+            held, first + 8 * count,
+            "\(held / count) bytes a record after the second read, \(first / count) after the first")
+    }
+
     /// Bytes allocated and not freed, in every arena and in blocks mapped on their own.
     private static func heapBytes() -> Int {
         let info = mallinfo2()

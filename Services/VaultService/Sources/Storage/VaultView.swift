@@ -218,17 +218,19 @@ struct VaultViewList<Item: VaultViewItem>: Sendable, Equatable {
     /// either does too.
     mutating func share(with earlier: VaultViewList<Item>) {
         guard !earlier.json.isEmpty else { return }
-        var kept: [String: (json: JSONValue, key: VaultEntryKey?)] = [:]
-        kept.reserveCapacity(earlier.json.count)
-        for (value, key) in zip(earlier.json, earlier.keys) {
-            if let id = value["key"]?.stringValue { kept[id] = (value, key) }
+        var earlierIndex: [String: Int] = [:]
+        earlierIndex.reserveCapacity(earlier.json.count)
+        for (index, ids) in earlier.ids.enumerated() {
+            if let id = ids.local { earlierIndex[id] = index }
         }
         for index in json.indices {
-            guard let id = json[index]["key"]?.stringValue, let old = kept[id], old.json == json[index] else {
+            guard let id = ids[index].local, let old = earlierIndex[id], earlier.json[old] == json[index] else {
                 continue
             }
-            json[index] = old.json
-            if let key = old.key, key == keys[index] { keys[index] = key }
+            // The ids and the sort key too: kept from this read, their strings would keep it in memory.
+            json[index] = earlier.json[old]
+            ids[index] = earlier.ids[old]
+            if let key = earlier.keys[old], key == keys[index] { keys[index] = key }
         }
     }
 }
