@@ -19,11 +19,15 @@ final class VaultViewPatchTests: XCTestCase {
     private func key(_ index: Int) -> VaultEntryKey { VaultEntryKey(createdAt: Int64(index), localID: "D_\(index)") }
 
     private func record(_ index: Int, payload: String) -> VaultRecord {
+        record(key: "D_\(index)", shownAs: index.isMultiple(of: 2) ? "rec_\(index)" : "D_\(index)", payload: payload)
+    }
+
+    private func record(key: String, shownAs id: String, payload: String) -> VaultRecord {
         VaultRecord(
-            key: "D_\(index)",
+            key: key,
             header: RecordHeader(
-                id: index.isMultiple(of: 2) ? "rec_\(index)" : "D_\(index)", schema: "note", version: 1,
-                state: .active, permission: .owner, createdAt: 1, updatedAt: 1, sync: RecordSync(dirty: true)),
+                id: id, schema: "note", version: 1, state: .active, permission: .owner, createdAt: 1, updatedAt: 1,
+                sync: RecordSync(dirty: true)),
             payload: payload)
     }
 
@@ -60,12 +64,7 @@ final class VaultViewPatchTests: XCTestCase {
     func testAnEntryShownUnderFolioIDThatAPatchGivesAnotherLocalIDLeavesTheView() {
         var view = view()
         // Folio's rec_4 came back as a new local entry, D_30: the view shows it once, under Folio's id.
-        let moved = VaultRecord(
-            key: "D_30",
-            header: RecordHeader(
-                id: "rec_4", schema: "note", version: 1, state: .active, permission: .owner, createdAt: 1,
-                updatedAt: 1, sync: RecordSync(dirty: false)),
-            payload: "{}")
+        let moved = record(key: "D_30", shownAs: "rec_4", payload: "{}")
         let patch = VaultViewPatch(
             entries: [.init(localID: "D_30", folioID: "rec_4", createdAt: 30, change: .record(moved))])
         XCTAssertTrue(view.apply(patch))
