@@ -284,14 +284,7 @@ struct JSONValueUnkeyedEncoding: UnkeyedEncodingContainer {
     }
 
     mutating func encodeNil() { slot.append(.value(.null)) }
-    mutating func encode(_ value: Bool) { slot.append(.value(.bool(value))) }
-    mutating func encode(_ value: String) { slot.append(.value(.string(value))) }
-    mutating func encode(_ value: Int) { slot.append(.value(JSONValueEncoding.integer(value))) }
-    mutating func encode(_ value: Int64) { slot.append(.value(JSONValueEncoding.integer(value))) }
-    mutating func encode(_ value: Double) throws {
-        let key = JSONValueKey(index: count)
-        slot.append(.value(try JSONValueEncoding.number(value, codingPath + [key])))
-    }
+    // The generic `encode` stands in for every concrete one: arrays, the most of what comes here, call it anyway.
     mutating func encode<T: Encodable>(_ value: T) throws {
         if let plain = JSONValueEncoding.plain(value) { return slot.append(.value(plain)) }
         try element().box(value)
