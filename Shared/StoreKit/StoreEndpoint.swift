@@ -48,7 +48,7 @@ public struct StoreEndpoint: Sendable {
     /// `store.adopt`: takes over a store whose worker is gone, from its snapshot; `UNKNOWN_STORE` when there
     /// is no snapshot or no restorer for its kind. A store that answers on its subject (its worker is alive, or
     /// another worker took it first) is left where it is, and so is one that another worker took over from the
-    /// same owner in the meantime: the adoption then waits for that worker to answer for it, up to a second.
+    /// same owner in the meantime: the adoption then probes for that worker's answer, ten times 100 ms apart.
     public static func adoptMethod(
         transport: any BusTransport, registry: StoreRegistry, persistence: any SnapshotPersistence,
         restorers: [String: Restorer]
