@@ -165,7 +165,7 @@ let package = Package(
         .testTarget(
             name: "FolioWireTests", dependencies: ["FolioWire", "FolioModel", "Crypto"], path: "Tests/FolioWireTests",
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "CryptoTests", dependencies: ["Crypto"], path: "Tests/CryptoTests"),
+        .testTarget(name: "CryptoTests", dependencies: ["Crypto", "CSodium"], path: "Tests/CryptoTests"),
         .testTarget(
             name: "PhoneNumbersTests", dependencies: ["PhoneNumbers", "CPhoneNumber"], path: "Tests/PhoneNumbersTests"),
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"], path: "Tests/LifecycleTests"),

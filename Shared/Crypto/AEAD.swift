@@ -15,17 +15,24 @@ public enum AEAD {
         -> [UInt8]
     {
         Sodium.ensureInitialized()
-        let nonce = Random.bytes(nonceLength)
+        let nonceLength = nonceLength
         let capacity = plaintext.count + tagLength
-        var ciphertext = [UInt8](repeating: 0, count: capacity)
-        var written: UInt64 = 0
-        let rc = crypto_aead_xchacha20poly1305_ietf_encrypt(
-            &ciphertext, &written,
-            plaintext, UInt64(plaintext.count),
-            additionalData, UInt64(additionalData.count),
-            nil, nonce, key.bytes)
-        guard rc == 0, written == UInt64(capacity) else { throw CryptoError.operationFailed }
-        return nonce + ciphertext
+        var status: Int32 = -1
+        // Nonce and ciphertext go straight into the sealed bytes: no copy of either.
+        let sealed = [UInt8](unsafeUninitializedCapacity: nonceLength + capacity) { output, initialized in
+            guard let base = output.baseAddress else { return }
+            randombytes_buf(base, nonceLength)
+            var written: UInt64 = 0
+            status = crypto_aead_xchacha20poly1305_ietf_encrypt(
+                base + nonceLength, &written,
+                plaintext, UInt64(plaintext.count),
+                additionalData, UInt64(additionalData.count),
+                nil, base, key.bytes)
+            if status == 0, written != UInt64(capacity) { status = -1 }
+            initialized = status == 0 ? nonceLength + capacity : 0
+        }
+        guard status == 0 else { throw CryptoError.operationFailed }
+        return sealed
     }
 
     /// Decrypts the output of `seal`. Throws `.invalidCiphertext` if the input is too short and
@@ -35,19 +42,28 @@ public enum AEAD {
     {
         Sodium.ensureInitialized()
         guard sealed.count >= overhead else { throw CryptoError.invalidCiphertext }
-        let nonce = Array(sealed.prefix(nonceLength))
-        let ciphertext = Array(sealed.dropFirst(nonceLength))
-        let capacity = ciphertext.count - tagLength
-        var plaintext = [UInt8](repeating: 0, count: capacity)
-        var written: UInt64 = 0
-        let rc = crypto_aead_xchacha20poly1305_ietf_decrypt(
-            &plaintext, &written,
-            nil,
-            ciphertext, UInt64(ciphertext.count),
-            additionalData, UInt64(additionalData.count),
-            nonce, key.bytes)
-        guard rc == 0 else { throw CryptoError.authenticationFailed }
-        guard written == UInt64(capacity) else { throw CryptoError.operationFailed }
-        return plaintext
+        let nonceLength = nonceLength
+        let capacity = sealed.count - overhead
+        var status: Int32 = -1
+        // The nonce and the ciphertext are read in place; the plaintext is written once, not zeroed first.
+        let plaintext = sealed.withUnsafeBufferPointer { input in
+            [UInt8](unsafeUninitializedCapacity: capacity) { output, initialized in
+                guard let nonce = input.baseAddress else { return }
+                var written: UInt64 = 0
+                status = crypto_aead_xchacha20poly1305_ietf_decrypt(
+                    output.baseAddress, &written,
+                    nil,
+                    nonce + nonceLength, UInt64(input.count - nonceLength),
+                    additionalData, UInt64(additionalData.count),
+                    nonce, key.bytes)
+                if status == 0, written != UInt64(capacity) { status = 1 }
+                initialized = status == 0 ? capacity : 0
+            }
+        }
+        switch status {
+        case 0: return plaintext
+        case 1: throw CryptoError.operationFailed
+        default: throw CryptoError.authenticationFailed
+        }
     }
 }
