@@ -76,7 +76,14 @@ struct VaultCipher: Sendable {
 
     /// Parts joined with their lengths, so no two different part lists give the same bytes.
     static func additionalData(_ parts: [String]) -> [UInt8] {
-        parts.flatMap { part in Array("\(part.utf8.count):".utf8) + Array(part.utf8) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count + 4 })
+        for part in parts {
+            bytes += String(part.utf8.count).utf8
+            bytes.append(UInt8(ascii: ":"))
+            bytes += part.utf8
+        }
+        return bytes
     }
 
     private func seal(_ plaintext: [UInt8], _ context: [String], with key: SymmetricKey) throws(VaultError)
