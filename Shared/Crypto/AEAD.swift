@@ -40,28 +40,61 @@ public enum AEAD {
     public static func open(_ sealed: [UInt8], additionalData: [UInt8], key: SymmetricKey) throws
         -> [UInt8]
     {
-        Sodium.ensureInitialized()
-        guard sealed.count >= overhead else { throw CryptoError.invalidCiphertext }
-        let nonceLength = nonceLength
-        let capacity = sealed.count - overhead
+        let capacity = try plaintextCount(of: sealed)
         var status: Int32 = -1
-        // The nonce and the ciphertext are read in place; the plaintext is written once, not zeroed first.
         let plaintext = sealed.withUnsafeBufferPointer { input in
             [UInt8](unsafeUninitializedCapacity: capacity) { output, initialized in
-                guard let nonce = input.baseAddress else { return }
-                var written: UInt64 = 0
-                status = crypto_aead_xchacha20poly1305_ietf_decrypt(
-                    output.baseAddress, &written,
-                    nil,
-                    nonce + nonceLength, UInt64(input.count - nonceLength),
-                    additionalData, UInt64(additionalData.count),
-                    nonce, key.bytes)
-                if status == 0, written != UInt64(capacity) { status = 1 }
+                status = decrypt(input, additionalData, key, into: output.baseAddress)
                 initialized = status == 0 ? capacity : 0
             }
         }
+        try check(status)
+        return plaintext
+    }
+
+    /// Decrypts the output of `seal` straight into a string, read as `String(decoding:as:)` reads UTF-8 (ill-formed
+    /// sequences repaired), with no plaintext array between. Throws as ``open(_:additionalData:key:)``.
+    public static func openString(_ sealed: [UInt8], additionalData: [UInt8], key: SymmetricKey) throws -> String {
+        let capacity = try plaintextCount(of: sealed)
+        var status: Int32 = -1
+        let text = sealed.withUnsafeBufferPointer { input in
+            String(unsafeUninitializedCapacity: capacity) { output in
+                status = decrypt(input, additionalData, key, into: output.baseAddress)
+                return status == 0 ? capacity : 0
+            }
+        }
+        try check(status)
+        return text
+    }
+
+    private static func plaintextCount(of sealed: [UInt8]) throws -> Int {
+        Sodium.ensureInitialized()
+        guard sealed.count >= overhead else { throw CryptoError.invalidCiphertext }
+        return sealed.count - overhead
+    }
+
+    /// Decrypts `input` (at least `overhead` bytes) into `output`, which has room for its plaintext: the nonce and
+    /// the ciphertext are read in place and the plaintext is written once, not zeroed first. 0 when it opened, 1
+    /// when libsodium wrote another length, libsodium's failure otherwise.
+    private static func decrypt(
+        _ input: UnsafeBufferPointer<UInt8>, _ additionalData: [UInt8], _ key: SymmetricKey,
+        into output: UnsafeMutablePointer<UInt8>?
+    ) -> Int32 {
+        guard let nonce = input.baseAddress else { return -1 }
+        var written: UInt64 = 0
+        let status = crypto_aead_xchacha20poly1305_ietf_decrypt(
+            output, &written,
+            nil,
+            nonce + nonceLength, UInt64(input.count - nonceLength),
+            additionalData, UInt64(additionalData.count),
+            nonce, key.bytes)
+        guard status == 0 else { return status }
+        return written == UInt64(input.count - overhead) ? 0 : 1
+    }
+
+    private static func check(_ status: Int32) throws {
         switch status {
-        case 0: return plaintext
+        case 0: return
         case 1: throw CryptoError.operationFailed
         default: throw CryptoError.authenticationFailed
         }

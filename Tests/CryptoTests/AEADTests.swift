@@ -21,6 +21,22 @@ final class AEADTests: XCTestCase {
         XCTAssertEqual(try AEAD.open(sealed, additionalData: [], key: key), [])
     }
 
+    func testOpenStringReadsThePlaintextAsStringDecodingDoesAndRefusesWhatOpenRefuses() throws {
+        let key = SymmetricKey.random()
+        let illFormed: [UInt8] = [0x61, 0xFF, 0x62]
+        let sealed = try AEAD.seal(illFormed, additionalData: recordOne, key: key)
+        XCTAssertEqual(try AEAD.openString(sealed, additionalData: recordOne, key: key), "a\u{FFFD}b")
+        XCTAssertEqual(
+            try AEAD.openString(try AEAD.seal(plaintext, additionalData: [], key: key), additionalData: [], key: key),
+            String(decoding: plaintext, as: UTF8.self))
+        XCTAssertThrowsError(try AEAD.openString(sealed, additionalData: recordTwo, key: key)) { error in
+            XCTAssertEqual(error as? CryptoError, .authenticationFailed)
+        }
+        XCTAssertThrowsError(try AEAD.openString(Array(sealed.prefix(39)), additionalData: recordOne, key: key)) {
+            error in XCTAssertEqual(error as? CryptoError, .invalidCiphertext)
+        }
+    }
+
     func testEachSealUsesAFreshNonce() throws {
         let key = SymmetricKey.random()
         let first = try AEAD.seal(plaintext, additionalData: recordOne, key: key)

@@ -36,8 +36,8 @@ struct VaultCipher: Sendable {
     func openBody(_ sealed: [UInt8], key: SymmetricKey, owner: String, schema: String, version: UInt32, id: String)
         throws(VaultError) -> String
     {
-        let bytes = try open(sealed, Self.bodyContext(owner: owner, schema: schema, version: version), with: key, id)
-        return String(decoding: bytes, as: UTF8.self)
+        let context = Self.bodyContext(owner: owner, schema: schema, version: version)
+        return try opening(id) { try AEAD.openString(sealed, additionalData: Self.additionalData(context), key: key) }
     }
 
     func sealSettings(_ settings: DocumentSettings, entryID: String) throws(VaultError) -> [UInt8] {
@@ -99,8 +99,13 @@ struct VaultCipher: Sendable {
     private func open(_ sealed: [UInt8], _ context: [String], with key: SymmetricKey, _ what: String)
         throws(VaultError) -> [UInt8]
     {
+        try opening(what) { try AEAD.open(sealed, additionalData: Self.additionalData(context), key: key) }
+    }
+
+    /// Runs one open; a failure is a ciphertext of `what` that was damaged or moved.
+    private func opening<Opened>(_ what: String, _ open: () throws -> Opened) throws(VaultError) -> Opened {
         do {
-            return try AEAD.open(sealed, additionalData: Self.additionalData(context), key: key)
+            return try open()
         } catch {
             throw .storage(message: "the stored ciphertext of \(what) does not open: it was damaged or moved")
         }
