@@ -40,6 +40,15 @@ final class VaultBatchPushTests: IssuedDocumentTestCase {
         }
     }
 
+    func testAPassThatFailsAsAWholeCountsEveryEntryWaitingToBePushedAsARecordFailure() async throws {
+        var chen = try await signedIn()
+        _ = try await write(7, to: chen)
+        chen.folioSessionID = "ses_unknown_\(RandomID.base32(count: 8))"
+        let outcome = await services.sync.pass(chen)
+        XCTAssertNotNil(outcome.error, "Folio refuses a session it does not know")
+        XCTAssertEqual(outcome.recordFailures, 7)
+    }
+
     func testAPassOfManyNewRecordsLeavesEveryOneCleanAndAtFolioOnce() async throws {
         let chen = try await signedIn()
         let before = try await admin.vaultAccount(id: chen.id).records

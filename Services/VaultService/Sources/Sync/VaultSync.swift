@@ -62,7 +62,7 @@ public struct VaultSync: Sendable {
                 return SyncOutcome(
                     recordFailures: failures, attachmentFailures: attachmentFailures, finishedAt: Self.now())
             } catch {
-                let pending = (try? await store.pushItems(account.id).count) ?? 1
+                let pending = (try? await store.pushCount(account.id)) ?? 1
                 return SyncOutcome(
                     error: Self.vaultError(error), recordFailures: max(pending, 1), finishedAt: Self.now())
             }

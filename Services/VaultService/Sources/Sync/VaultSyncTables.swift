@@ -60,13 +60,16 @@ struct VaultSyncTables: Sendable {
         }
     }
 
+    /// The entries a push sends: changed here, not in conflict, the account's own.
+    private static let pushable = "dirty AND conflict = 'NONE' AND permission = 'OWNER'"
+
     func pushItems(_ account: String) async throws -> [PushItem] {
         try await database.withAccount(account) { transaction, _ in
             let rows = try await transaction.query(
                 """
                 SELECT id, folio_id, kind, schema, version, state, folio_state, body_dirty, body, record_key, revision,
                     local_seq
-                FROM vault_entries WHERE dirty AND conflict = 'NONE' AND permission = 'OWNER'
+                FROM vault_entries WHERE \(unescaped: Self.pushable)
                 ORDER BY kind DESC, created_at, id
                 """)
             return try rows.map { row in
@@ -84,6 +87,15 @@ struct VaultSyncTables: Sendable {
                     revision: try row.decode(Int64?.self, "revision"),
                     localSeq: try row.decode(Int64.self, "local_seq"))
             }
+        }
+    }
+
+    /// How many entries `pushItems` would list now, without reading them.
+    func pushCount(_ account: String) async throws -> Int {
+        try await database.withAccount(account) { transaction, _ in
+            let rows = try await transaction.query(
+                "SELECT count(*) AS pending FROM vault_entries WHERE \(unescaped: Self.pushable)")
+            return try rows.first?.decode(Int.self, "pending") ?? 0
         }
     }
 
