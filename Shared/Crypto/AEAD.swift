@@ -41,14 +41,14 @@ public enum AEAD {
         -> [UInt8]
     {
         let capacity = try plaintextCount(of: sealed)
-        var status: Int32 = -1
+        var failure: CryptoError?
         let plaintext = sealed.withUnsafeBufferPointer { input in
             [UInt8](unsafeUninitializedCapacity: capacity) { output, initialized in
-                status = decrypt(input, additionalData, key, into: output.baseAddress)
-                initialized = status == 0 ? capacity : 0
+                failure = decrypt(input, additionalData, key, into: output.baseAddress)
+                initialized = failure == nil ? capacity : 0
             }
         }
-        try check(status)
+        if let failure { throw failure }
         return plaintext
     }
 
@@ -56,14 +56,14 @@ public enum AEAD {
     /// sequences repaired), with no plaintext array between. Throws as ``open(_:additionalData:key:)``.
     public static func openString(_ sealed: [UInt8], additionalData: [UInt8], key: SymmetricKey) throws -> String {
         let capacity = try plaintextCount(of: sealed)
-        var status: Int32 = -1
+        var failure: CryptoError?
         let text = sealed.withUnsafeBufferPointer { input in
             String(unsafeUninitializedCapacity: capacity) { output in
-                status = decrypt(input, additionalData, key, into: output.baseAddress)
-                return status == 0 ? capacity : 0
+                failure = decrypt(input, additionalData, key, into: output.baseAddress)
+                return failure == nil ? capacity : 0
             }
         }
-        try check(status)
+        if let failure { throw failure }
         return text
     }
 
@@ -74,13 +74,12 @@ public enum AEAD {
     }
 
     /// Decrypts `input` (at least `overhead` bytes) into `output`, which has room for its plaintext: the nonce and
-    /// the ciphertext are read in place and the plaintext is written once, not zeroed first. 0 when it opened, 1
-    /// when libsodium wrote another length, libsodium's failure otherwise.
+    /// the ciphertext are read in place and the plaintext is written once, not zeroed first. Nil when it opened.
     private static func decrypt(
         _ input: UnsafeBufferPointer<UInt8>, _ additionalData: [UInt8], _ key: SymmetricKey,
         into output: UnsafeMutablePointer<UInt8>?
-    ) -> Int32 {
-        guard let nonce = input.baseAddress else { return -1 }
+    ) -> CryptoError? {
+        guard let nonce = input.baseAddress else { return .authenticationFailed }
         var written: UInt64 = 0
         let status = crypto_aead_xchacha20poly1305_ietf_decrypt(
             output, &written,
@@ -88,15 +87,7 @@ public enum AEAD {
             nonce + nonceLength, UInt64(input.count - nonceLength),
             additionalData, UInt64(additionalData.count),
             nonce, key.bytes)
-        guard status == 0 else { return status }
-        return written == UInt64(input.count - overhead) ? 0 : 1
-    }
-
-    private static func check(_ status: Int32) throws {
-        switch status {
-        case 0: return
-        case 1: throw CryptoError.operationFailed
-        default: throw CryptoError.authenticationFailed
-        }
+        guard status == 0 else { return .authenticationFailed }
+        return written == UInt64(input.count - overhead) ? nil : .operationFailed
     }
 }
