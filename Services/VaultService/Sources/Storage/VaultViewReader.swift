@@ -98,7 +98,6 @@ struct VaultViewReader {
         e.record_key, e.body, e.folder_open,
         e.attachments, e.revision, e.dirty, e.conflict, s.body AS settings,
         (extract(epoch FROM e.created_at) * 1000000)::bigint AS created_us,
-        trunc(extract(epoch FROM e.created_at))::bigint AS created_s,
         trunc(extract(epoch FROM e.updated_at))::bigint AS updated_s,
         trunc(extract(epoch FROM e.deleted_at))::bigint AS deleted_s,
         trunc(extract(epoch FROM e.revoked_at))::bigint AS revoked_s
@@ -187,12 +186,12 @@ struct VaultViewReader {
             }
             return id
         }
-        // Whole seconds since the epoch, the fraction cut off, as the database computes them: parsing four
-        // timestamps' text was a tenth of opening a record.
+        // Whole seconds since the epoch, the fraction cut off (integer division truncates as `trunc` does), as the
+        // database computes them: parsing four timestamps' text was a tenth of opening a record.
         return RecordHeader(
             id: shownID, schema: try row.decode(String.self, "schema"),
             version: UInt32(clamping: try row.decode(Int64.self, "version")), state: state, permission: permission,
-            createdAt: try row.decode(Int64?.self, "created_s") ?? 0,
+            createdAt: try row.decode(Int64.self, "created_us") / 1_000_000,
             updatedAt: try row.decode(Int64?.self, "updated_s") ?? 0,
             deletedAt: try row.decode(Int64?.self, "deleted_s"), revokedAt: try row.decode(Int64?.self, "revoked_s"),
             attachments: attachments,
