@@ -162,9 +162,11 @@ public struct JSONParser {
         throw failure("unterminated string")
     }
 
+    /// `UTF8Span`'s check rather than `String(validating:as:)`, which is generic over the encoding and looked up
+    /// its metadata for every string (measured at three times the cost).
     private func validUTF8(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> String {
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw failure("invalid UTF-8") }
-        return text
+        guard let span = try? UTF8Span(validating: bytes.span) else { throw failure("invalid UTF-8") }
+        return String(copying: span)
     }
 
     private func appendUTF8(of scalar: UInt32, to bytes: inout [UInt8]) {

@@ -106,3 +106,27 @@ final class WireIdentifierTests: XCTestCase {
         XCTAssertNil(TaggedValue(json: ["value": 1]))
     }
 }
+
+extension JSONParserTests {
+    /// Strings are checked as UTF-8 by the Unicode standard's rules: every sequence is accepted exactly when the
+    /// standard library's validation accepts it, plain or after an escape, and reads back as the same text.
+    func testAStringIsAcceptedExactlyWhenItsBytesAreValidUTF8() throws {
+        let sequences: [[UInt8]] = [
+            [0x41], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],
+            [0xEF, 0xBF, 0xBF], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80],
+            [0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF],
+            [0xF0, 0x80, 0x80, 0x80], [0xF0, 0x8F, 0xBF, 0xBF], [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF],
+            [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFE], [0xFF], [0xC3], [0xE2, 0x82],
+            [0xF0, 0x9F, 0x98], [0xC3, 0x41], [0xE2, 0x41, 0xAC], [0xC3, 0xA9, 0xA9],
+        ]
+        for sequence in sequences {
+            let expected = String(validating: sequence, as: UTF8.self)
+            for prefix: [UInt8] in [[], Array(#"a\n"#.utf8)] {
+                let document = [0x22] + prefix + sequence + [0x22]
+                let parsed = try? JSONParser.parse(document)
+                let expectedValue = expected.map { JSONValue.string((prefix.isEmpty ? "" : "a\n") + $0) }
+                XCTAssertEqual(parsed, expectedValue, "\(sequence) after \(prefix)")
+            }
+        }
+    }
+}
