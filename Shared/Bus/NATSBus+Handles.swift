@@ -177,23 +177,16 @@ final class SubscriptionBox: Sendable {
         self.connection = connection
     }
 
-    func receive(_ message: BusMessage, isNoResponders: Bool) {
-        switch kind {
-        case .inbox(let replies):
-            guard let token = message.subject.split(separator: ".").last.flatMap({ UInt64($0) }) else { return }
-            replies.resolve(
-                token,
-                with: isNoResponders ? .failure(.noResponders(subject: message.subject)) : .success(message.payload))
-        case .handler(let handler):
-            if delivery == .serial {
-                guard serialQueue.withLock({ $0.arrived(message) }) else { return }
-                Task { [self] in await drainSerialQueue(into: handler) }
-            } else {
-                // Started on the delivery thread, so a handler that answers without waiting is not handed to
-                // another thread; after its first wait it goes on on the cooperative pool.
-                Task.immediate { [connection] in
-                    SubscriptionBox.send(await handler(message), for: message, on: connection)
-                }
+    /// A message for the handler.
+    func receive(_ message: BusMessage, for handler: @escaping BusHandler) {
+        if delivery == .serial {
+            guard serialQueue.withLock({ $0.arrived(message) }) else { return }
+            Task { [self] in await drainSerialQueue(into: handler) }
+        } else {
+            // Started on the delivery thread, so a handler that answers without waiting is not handed to
+            // another thread; after its first wait it goes on on the cooperative pool.
+            Task.immediate { [connection] in
+                SubscriptionBox.send(await handler(message), for: message, on: connection)
             }
         }
     }
@@ -252,8 +245,6 @@ private func natsMessageCallback(
     defer { natsMsg_Destroy(message) }
     guard let closure else { return }
     let box = Unmanaged<SubscriptionBox>.fromOpaque(closure).takeUnretainedValue()
-    let subject = natsMsg_GetSubject(message).map { String(cString: $0) } ?? ""
-    let reply = natsMsg_GetReply(message).map { String(cString: $0) }
     let length = Int(natsMsg_GetDataLength(message))
     var payload: [UInt8] = []
     if length > 0, let data = natsMsg_GetData(message) {
@@ -261,8 +252,18 @@ private func natsMessageCallback(
             Array(UnsafeBufferPointer(start: $0, count: length))
         }
     }
-    box.receive(
-        BusMessage(subject: subject, payload: payload, replyTo: reply), isNoResponders: natsMsg_IsNoResponders(message))
+    switch box.kind {
+    case .inbox(let replies):
+        // A reply needs only the token that ends its subject: no strings are made for it. No responders is
+        // answered without a subject: the waiter names the subject it asked (`NATSBus.request`).
+        guard let subject = natsMsg_GetSubject(message), let token = ReplyToken.last(ofCString: subject) else { return }
+        let noResponders = natsMsg_IsNoResponders(message)
+        replies.resolve(token, with: noResponders ? .failure(.noResponders(subject: "")) : .success(payload))
+    case .handler(let handler):
+        let subject = natsMsg_GetSubject(message).map { String(cString: $0) } ?? ""
+        let reply = natsMsg_GetReply(message).map { String(cString: $0) }
+        box.receive(BusMessage(subject: subject, payload: payload, replyTo: reply), for: handler)
+    }
 }
 
 private func natsSubscriptionCompleted(_ closure: UnsafeMutableRawPointer?) {

@@ -62,6 +62,17 @@ class BusTransportContract: XCTestCase {
         }
     }
 
+    func testNoRespondersNamesTheSubjectThatWasAsked() async throws {
+        let transport = try await makeTransport()
+        let asked = subject("nobody")
+        do {
+            _ = try await transport.request(subject: asked, payload: [1], timeout: .seconds(5))
+            XCTFail("expected no responders")
+        } catch {
+            XCTAssertEqual(error.description, "no responders on \(asked)")
+        }
+    }
+
     func testSlowReplyTimesOut() async throws {
         let transport = try await makeTransport()
         let subject = subject("slow")
