@@ -5,7 +5,7 @@ extension BusClient {
     /// sent (``JSONRPCReply/scan(_:expecting:maxDepth:)`` checks the envelope and the id): for passing a
     /// reply on without parsing it. Bus failures and malformed replies become the matching error.
     public func relay(_ subject: String, _ request: JSONRPCRequest, timeout: Duration? = nil) async -> JSONRPCReply? {
-        await relay(subject, payload: request.json.serialized(), id: request.id, timeout: timeout)
+        await relay(subject, payload: request.serialized(), id: request.id, timeout: timeout)
     }
 
     /// Relays a request already written (``JSONRPCRequest/payload(method:params:id:)``) whose id is `id`; nil

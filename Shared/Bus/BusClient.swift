@@ -23,7 +23,7 @@ public struct BusClient: Sendable {
     /// Sends a notification: no reply is awaited.
     public func notify(_ subject: String, _ method: String, _ params: JSONValue? = nil) async throws(BusError) {
         let request = JSONRPCRequest(method: method, params: params, id: nil)
-        try await transport.publish(subject: subject, payload: request.json.serialized())
+        try await transport.publish(subject: subject, payload: request.serialized())
     }
 
     /// Forwards one request as it came (its id kept); bus failures become the matching error response.
@@ -31,7 +31,7 @@ public struct BusClient: Sendable {
         -> JSONRPCResponse?
     {
         guard let id = request.id else {
-            try? await transport.publish(subject: subject, payload: request.json.serialized())
+            try? await transport.publish(subject: subject, payload: request.serialized())
             return nil
         }
         do {
@@ -46,7 +46,7 @@ public struct BusClient: Sendable {
     private func exchange(_ subject: String, _ request: JSONRPCRequest, timeout: Duration) async throws
         -> JSONRPCResponse
     {
-        let reply = try await transport.request(subject: subject, payload: request.json.serialized(), timeout: timeout)
+        let reply = try await transport.request(subject: subject, payload: request.serialized(), timeout: timeout)
         guard let json = try? JSONParser.parse(reply, maxDepth: 512), var response = JSONRPCResponse.decode(json) else {
             throw BusError.transport("malformed JSON-RPC reply on \(subject)")
         }

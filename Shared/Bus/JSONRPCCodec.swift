@@ -36,9 +36,15 @@ public enum JSONRPCCodec {
     public static func encode(responses: [JSONRPCResponse], wasBatch: Bool) -> [UInt8]? {
         if wasBatch {
             guard !responses.isEmpty else { return nil }
-            return JSONValue.array(responses.map { $0.json }).serialized()
+            var output: [UInt8] = [UInt8(ascii: "[")]
+            for (offset, response) in responses.enumerated() {
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                output.append(contentsOf: response.serialized())
+            }
+            output.append(UInt8(ascii: "]"))
+            return output
         }
-        return responses.first?.json.serialized()
+        return responses.first?.serialized()
     }
 }
 

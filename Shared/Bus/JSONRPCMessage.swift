@@ -22,6 +22,26 @@ public struct JSONRPCRequest: Sendable, Hashable {
         return .object(members)
     }
 
+    /// The bytes of ``json`` serialized, written without building the object: every message the bus sends.
+    public func serialized() -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(64 + method.utf8.count)
+        output.append(UInt8(ascii: "{"))
+        if let id {
+            output.append(contentsOf: #""id":"#.utf8)
+            id.json.write(to: &output)
+            output.append(UInt8(ascii: ","))
+        }
+        output.append(contentsOf: #""jsonrpc":"2.0","method":"#.utf8)
+        JSONValue.string(method).write(to: &output)
+        if let params {
+            output.append(contentsOf: #","params":"#.utf8)
+            params.write(to: &output)
+        }
+        output.append(UInt8(ascii: "}"))
+        return output
+    }
+
     /// Reads one request object; a malformed one is the Invalid Request error with the id when it could
     /// be read, or null.
     public static func decode(_ json: JSONValue) -> Result<JSONRPCRequest, JSONRPCRejection> {
@@ -79,6 +99,27 @@ public struct JSONRPCResponse: Sendable, Hashable {
         case .success(let result): ["jsonrpc": "2.0", "result": result, "id": id.json]
         case .failure(let error): ["jsonrpc": "2.0", "error": error.json, "id": id.json]
         }
+    }
+
+    /// The bytes of ``json`` serialized, written without building the object: every reply the bus sends.
+    public func serialized() -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(64)
+        output.append(UInt8(ascii: "{"))
+        if case .failure(let error) = outcome {
+            output.append(contentsOf: #""error":"#.utf8)
+            error.json.write(to: &output)
+            output.append(UInt8(ascii: ","))
+        }
+        output.append(contentsOf: #""id":"#.utf8)
+        id.json.write(to: &output)
+        output.append(contentsOf: #","jsonrpc":"2.0""#.utf8)
+        if case .success(let result) = outcome {
+            output.append(contentsOf: #","result":"#.utf8)
+            result.write(to: &output)
+        }
+        output.append(UInt8(ascii: "}"))
+        return output
     }
 
     public static func decode(_ json: JSONValue) -> JSONRPCResponse? {

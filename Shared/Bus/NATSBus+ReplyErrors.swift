@@ -19,9 +19,9 @@ enum NATSReplyFailure {
         switch JSONRPCCodec.decode(request, maxDepth: 512) {
         case .single(.success(let single)):
             guard let id = single.id else { return nil }
-            return JSONRPCResponse(id: id, error: error).json.serialized()
+            return JSONRPCResponse(id: id, error: error).serialized()
         case .single(.failure(let rejection)):
-            return JSONRPCResponse(id: rejection.id, error: error).json.serialized()
+            return JSONRPCResponse(id: rejection.id, error: error).serialized()
         case .batch(let elements):
             let ids: [JSONRPCID] = elements.compactMap { element in
                 switch element {

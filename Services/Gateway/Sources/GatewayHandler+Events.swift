@@ -32,7 +32,7 @@ extension GatewayHandler {
             ?? JSONRPCReply(id: .int(1), error: .folio(.serviceUnavailable, "no answer"))
         if case .failure(let error) = response.outcome, error.folioCode == .serviceUnavailable {
             response = await adoptAndRetry(
-                storeID, subject: subject, payload: stateCall.json.serialized(), id: .int(1), timeout: client.timeout,
+                storeID, subject: subject, payload: stateCall.serialized(), id: .int(1), timeout: client.timeout,
                 failed: response)
         }
         let first: JSONValue
