@@ -88,7 +88,8 @@ public final class NATSBus: BusTransport {
     public func request(subject: String, payload: [UInt8], timeout: Duration) async throws(BusError) -> [UInt8] {
         let token = replies.nextToken()
         let replySubject = "\(inboxPrefix).\(token)"
-        let result: Result<[UInt8], BusError> = await withCheckedContinuation { continuation in
+        // The table hands each waiter out once (removed under its lock), so it is resumed exactly once.
+        let result: Result<[UInt8], BusError> = await withUnsafeContinuation { continuation in
             replies.register(token, subject: subject, deadline: ContinuousClock.now + timeout, continuation)
             do throws(BusError) {
                 try connection.publish(subject: subject, reply: replySubject, payload: payload)
@@ -123,7 +124,7 @@ final class ReplyTable: @unchecked Sendable {
     private struct Waiter {
         let subject: String
         let deadline: ContinuousClock.Instant
-        let continuation: CheckedContinuation<Result<[UInt8], BusError>, Never>
+        let continuation: UnsafeContinuation<Result<[UInt8], BusError>, Never>
     }
 
     private struct State {
@@ -155,7 +156,7 @@ final class ReplyTable: @unchecked Sendable {
 
     func register(
         _ token: UInt64, subject: String, deadline: ContinuousClock.Instant,
-        _ continuation: CheckedContinuation<Result<[UInt8], BusError>, Never>
+        _ continuation: UnsafeContinuation<Result<[UInt8], BusError>, Never>
     ) {
         state.withLock { $0.waiting[token] = Waiter(subject: subject, deadline: deadline, continuation: continuation) }
     }
