@@ -39,16 +39,22 @@ enum BusBenchmark {
         for callers in [1, 32] {
             var rawCalls = 0.0
             var ourCalls = 0.0
+            // This process's CPU seconds in each side's phases: both ends of every call run here.
+            var rawCPU = 0.0
+            var ourCPU = 0.0
             var roundRatios: [Double] = []
             for round in 1...rounds {
                 var rawRate = 0.0
                 var ourRate = 0.0
                 for phase in BenchPhase.order(inRound: round) {
+                    let cpuBefore = ProcessCPU.ownSeconds()
                     if phase == .baseline {
                         rawRate = rawThroughput(raw, payload: payload, callers: callers, seconds: seconds)
+                        rawCPU += ProcessCPU.ownSeconds() - cpuBefore
                     } else {
                         ourRate = try await ourThroughput(
                             client, subject: subject + ".ours", callers: callers, seconds: seconds)
+                        ourCPU += ProcessCPU.ownSeconds() - cpuBefore
                     }
                 }
                 rawCalls += rawRate * seconds
@@ -68,6 +74,12 @@ enum BusBenchmark {
             summary["ours_per_second_\(callers)"] = .double((ourCalls / measured).rounded())
             summary["ratio_\(callers)"] = rounded(ratio, 3)
             summary["round_ratios_\(callers)"] = .array(roundRatios.map { rounded($0, 3) })
+            // CPU per call moves less than the rates when neighbours load the host; nats-server's share is left out.
+            let rawCPUPerCall = rawCPU / max(rawCalls, 1)
+            let ourCPUPerCall = ourCPU / max(ourCalls, 1)
+            summary["cpu_us_per_call_raw_\(callers)"] = rounded(rawCPUPerCall * 1e6, 1)
+            summary["cpu_us_per_call_ours_\(callers)"] = rounded(ourCPUPerCall * 1e6, 1)
+            summary["cpu_ratio_\(callers)"] = rounded(rawCPUPerCall / max(ourCPUPerCall, 1e-12), 3)
         }
         summary["ratio"] = rounded(ratios.min() ?? 0, 3)
         summary["rounds"] = .int(Int64(rounds))
