@@ -64,12 +64,14 @@ public struct JSONParser {
     private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
         guard depth <= maxDepth else { throw failure("nesting deeper than \(maxDepth)") }
         index += 1
-        var members: [(String, JSONValue)] = []
         skipWhitespace()
         if index < buffer.count, buffer[index] == UInt8(ascii: "}") {
             index += 1
             return .object(JSONObject())
         }
+        // Room for the members of most objects at once: `JSONObject` keeps a copy of its own, of their count.
+        var members: [(String, JSONValue)] = []
+        members.reserveCapacity(8)
         while true {
             skipWhitespace()
             guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else {
