@@ -26,14 +26,7 @@ public struct JSONRPCRequest: Sendable, Hashable {
     public func serialized() -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(64 + method.utf8.count)
-        output.append(UInt8(ascii: "{"))
-        if let id {
-            output.append(contentsOf: #""id":"#.utf8)
-            id.json.write(to: &output)
-            output.append(UInt8(ascii: ","))
-        }
-        output.append(contentsOf: #""jsonrpc":"2.0","method":"#.utf8)
-        JSONValue.string(method).write(to: &output)
+        Self.writeHead(method: method, id: id, to: &output)
         if let params {
             output.append(contentsOf: #","params":"#.utf8)
             params.write(to: &output)
