@@ -21,8 +21,9 @@ enum ReplyToken {
 
     /// The token of a NUL-terminated subject, as libnats hands it over.
     static func last(ofCString subject: UnsafePointer<CChar>) -> UInt64? {
-        subject.withMemoryRebound(to: UInt8.self, capacity: strlen(subject) + 1) {
-            last(of: UnsafeBufferPointer(start: $0, count: strlen(subject)))
+        let length = strlen(subject)
+        return subject.withMemoryRebound(to: UInt8.self, capacity: length) {
+            last(of: UnsafeBufferPointer(start: $0, count: length))
         }
     }
 }
