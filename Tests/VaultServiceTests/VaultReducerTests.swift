@@ -173,24 +173,33 @@ final class VaultReducerTests: XCTestCase {
             $0.loading = 3
             $0.lastRequestID = 3
         }
-        store.send(.viewFailed(requestID: 3, .storage(message: "down"))) {
+        store.send(
+            .viewFailed(requestID: 3, .storage(message: "down")), effects: [.waitToRead(requestID: 4, seconds: 1)]
+        ) {
             $0.loading = nil
             $0.readError = VaultErrorView(.storage(message: "down"))
-            // Not read again at once; the next change notification reads the whole view.
+            // Not read again at once: after a pause (VaultReducerReadRetryTests), or on the next change notification.
             $0.pendingReload = .all
+            $0.failedReads = 1
+            $0.readWait = 4
+            $0.lastRequestID = 4
         }
         store.receive(.dismissError)
         XCTAssertEqual(store.state.readError, VaultErrorView(.storage(message: "down")), "DismissError leaves it")
-        store.send(.vaultChanged, effects: [.loadView(requestID: 4, account: signedIn)]) {
-            $0.loading = 4
+        store.send(.vaultChanged, effects: [.loadView(requestID: 5, account: signedIn)]) {
+            $0.loading = 5
             $0.pendingReload = nil
-            $0.lastRequestID = 4
+            $0.lastRequestID = 5
         }
-        store.send(.viewLoaded(requestID: 4, VaultView())) {
+        store.send(.viewLoaded(requestID: 5, VaultView())) {
             $0.loading = nil
             $0.readError = nil
             $0.view = VaultView()
+            $0.failedReads = 0
+            $0.readWait = nil
         }
+        // The wait's answer is stale now; how a wait ends is tested in VaultReducerReadRetryTests.
+        store.skip(.waitToRead(requestID: 4, seconds: 1))
         store.finish()
     }
 

@@ -19,6 +19,8 @@ extension VaultReducer {
         case push(requestID: UInt64, account: VaultAccount)
         /// Waits `seconds`, then answers `retryDue`.
         case waitToRetry(requestID: UInt64, seconds: UInt64)
+        /// Waits `seconds` after a failed read, then answers `readDue`.
+        case waitToRead(requestID: UInt64, seconds: UInt64)
         case share(requestID: UInt64, account: VaultAccount, VaultShare)
         case loadView(requestID: UInt64, account: VaultAccount)
         /// Reads only these entries (local ids); answers `entriesLoaded`.
@@ -34,7 +36,8 @@ extension VaultReducer.Effect: RequestCorrelated {
     public var requestID: UInt64? {
         switch self {
         case .write(let requestID, _, _), .sync(let requestID, _, _), .push(let requestID, _),
-            .waitToRetry(let requestID, _), .share(let requestID, _, _), .loadView(let requestID, _),
+            .waitToRetry(let requestID, _), .waitToRead(let requestID, _), .share(let requestID, _, _),
+            .loadView(let requestID, _),
             .loadEntries(let requestID, _, _):
             requestID
         case .watch:

@@ -37,6 +37,8 @@ extension VaultReducer {
         case syncFinished(requestID: UInt64, SyncOutcome)
         /// The wait before retrying a failed background sync is over.
         case retryDue(requestID: UInt64)
+        /// The wait after a failed read is over: the view is read again.
+        case readDue(requestID: UInt64)
         /// The store was rebuilt from its snapshot, whose view is not stored.
         case restored
     }
@@ -48,7 +50,7 @@ extension VaultReducer.Event: RequestAnswering {
         case .actionFinished(let requestID, _, _), .writeFinished(let requestID, _, _, _),
             .viewLoaded(let requestID, _),
             .entriesLoaded(let requestID, _), .viewFailed(let requestID, _), .syncFinished(let requestID, _),
-            .retryDue(let requestID):
+            .retryDue(let requestID), .readDue(let requestID):
             requestID
         case .actionReceived, .vaultChanged, .entriesChanged, .pushRequested, .sessionChanged, .sessionRead,
             .networkChanged, .cameToForeground, .restored:

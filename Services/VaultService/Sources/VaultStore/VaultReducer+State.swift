@@ -34,6 +34,8 @@ extension VaultReducer {
         public var syncAgain: Bool
         /// Background passes failed in a row, which sets the retry delay.
         public var failedAttempts: Int
+        /// Reads of the view failed in a row, which sets the pause before the next (`VaultReadRetrySchedule`).
+        public var failedReads: Int
         /// The request ids handed out and the answers awaited: the actions under way side by side, and one each
         /// of the view read, the background pass (or push) and the wait before a retry, a new one making the
         /// previous one's answer stale.
@@ -48,8 +50,8 @@ extension VaultReducer {
             loading: UInt64? = nil, pendingReload: VaultReload? = nil, sessionStarting: Bool = false,
             watching: Bool = false,
             syncing: UInt64? = nil, syncAgain: Bool = false,
-            failedAttempts: Int = 0,
-            retryWait: UInt64? = nil, lastRequestID: UInt64 = 0
+            failedAttempts: Int = 0, failedReads: Int = 0,
+            retryWait: UInt64? = nil, readWait: UInt64? = nil, lastRequestID: UInt64 = 0
         ) {
             self.requests = RequestLedger(lastIssued: lastRequestID)
             self.account = account
@@ -67,10 +69,12 @@ extension VaultReducer {
             self.watching = watching
             self.syncAgain = syncAgain
             self.failedAttempts = failedAttempts
+            self.failedReads = failedReads
             self.running = running
             self.loading = loading
             self.syncing = syncing
             self.retryWait = retryWait
+            self.readWait = readWait
         }
 
         /// The first state of a store mounted on `account`'s vault: its first read follows once the store
@@ -96,6 +100,12 @@ extension VaultReducer {
         mutating func actionRefused(_ error: VaultErrorView) {
             actionError = error
             actionErrorRequestID = requests.lastIssued
+        }
+
+        /// No failed read is waited on any more: a read answered, or a new session's vault is read afresh.
+        mutating func forgetFailedReads() {
+            failedReads = 0
+            requests.abandon(.readWait)
         }
 
         mutating func dismissActionError() {
@@ -136,6 +146,12 @@ extension VaultReducer {
             set { setAwaited(newValue, in: .retryWait) }
         }
 
+        /// The wait before a failed read is tried again: the ledger's read wait slot.
+        public var readWait: UInt64? {
+            get { awaitedID(in: .readWait) }
+            set { setAwaited(newValue, in: .readWait) }
+        }
+
         /// The last request id handed out.
         public var lastRequestID: UInt64 {
             get { requests.lastIssued }
@@ -150,12 +166,14 @@ extension VaultReducer {
         }
 
         // Snapshots keep the shape they had before the ledger: `running`, `loading`, `syncing`, `retryWait` and
-        // `lastRequestID`.
+        // `lastRequestID`. `failedReads` and `readWait` came later: absent, they are 0 and nil, and they are left
+        // out while they are.
         private enum CodingKeys: String, CodingKey {
             case account, network, running, writing, waitingWrites, actionError, actionErrorRequestID, readError
             case phase, lastSyncedAt
             case loading, pendingReload
             case sessionStarting, syncing, syncAgain, failedAttempts, retryWait, lastRequestID
+            case failedReads, readWait
         }
 
         public init(from decoder: any Decoder) throws {
@@ -177,7 +195,9 @@ extension VaultReducer {
                 syncing: try container.decodeIfPresent(UInt64.self, forKey: .syncing),
                 syncAgain: try container.decode(Bool.self, forKey: .syncAgain),
                 failedAttempts: try container.decode(Int.self, forKey: .failedAttempts),
+                failedReads: try container.decodeIfPresent(Int.self, forKey: .failedReads) ?? 0,
                 retryWait: try container.decodeIfPresent(UInt64.self, forKey: .retryWait),
+                readWait: try container.decodeIfPresent(UInt64.self, forKey: .readWait),
                 lastRequestID: try container.decode(UInt64.self, forKey: .lastRequestID))
         }
 
@@ -200,18 +220,21 @@ extension VaultReducer {
             try container.encode(syncAgain, forKey: .syncAgain)
             try container.encode(failedAttempts, forKey: .failedAttempts)
             try container.encodeIfPresent(retryWait, forKey: .retryWait)
+            if failedReads > 0 { try container.encode(failedReads, forKey: .failedReads) }
+            try container.encodeIfPresent(readWait, forKey: .readWait)
             try container.encode(lastRequestID, forKey: .lastRequestID)
         }
     }
 }
 
-/// What VaultStore awaits an answer for. Actions run side by side; a read, a background pass (or push) and a
-/// retry wait each supersede the one before.
+/// What VaultStore awaits an answer for. Actions run side by side; a read, a background pass (or push), a
+/// retry wait and a wait after a failed read each supersede the one before.
 public enum VaultRequest: RequestPurpose {
     case action
     case read
     case sync
     case retryWait
+    case readWait
 
     public var slot: VaultRequest? { self == .action ? nil : self }
 }

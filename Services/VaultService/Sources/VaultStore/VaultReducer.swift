@@ -51,10 +51,12 @@ public struct VaultReducer: StoreReducer {
             return effects
         case .viewLoaded(let requestID, let view):
             guard state.settle(requestID, for: .read) else { return [] }
+            state.forgetFailedReads()
             state.view = view.sharing(with: state.view)
             return viewRead(&state) + loadPending(&state)
         case .entriesLoaded(let requestID, let patch):
             guard state.settle(requestID, for: .read) else { return [] }
+            state.forgetFailedReads()
             var effects: [Effect] = []
             if state.view.apply(patch) {
                 effects = viewRead(&state)
@@ -68,11 +70,17 @@ public struct VaultReducer: StoreReducer {
             let starting = state.sessionStarting
             if starting { state.phase = .error(message: error.message) }
             state.sessionStarting = false
-            // The view misses what that read was for: the next change notification reads all of it. Not at
-            // once, so a database that is down is not asked again and again.
+            // The view misses what that read was for: all of it is read again after a pause that grows while
+            // reads fail (a database that is down is not asked again and again), or by a change notification
+            // that comes first. Nothing else may come: the store's own write that finished meanwhile is waiting
+            // for this read.
             state.pendingReload = .all
+            state.failedReads += 1
+            let wait = state.requests.request(.readWait)
+            let readAgain = Effect.waitToRead(
+                requestID: wait, seconds: VaultReadRetrySchedule.delay(afterFailures: state.failedReads))
             // The session-start pass, which in phase Error pushes only.
-            return starting ? backgroundSync(&state) : []
+            return (starting ? backgroundSync(&state) : []) + [readAgain]
         case .vaultChanged:
             return reload(.all, &state)
         case .entriesChanged(let ids):
@@ -101,6 +109,7 @@ public struct VaultReducer: StoreReducer {
             state.sessionStarting = true
             state.watching = false
             state.pendingReload = nil
+            state.forgetFailedReads()
             // The session-start pass and the watch of Folio's changes follow the first read: nothing is fetched
             // before it showed that every stored record opens.
             return load(&state)
@@ -143,6 +152,10 @@ public struct VaultReducer: StoreReducer {
         case .retryDue(let requestID):
             guard state.settle(requestID, for: .retryWait) else { return [] }
             return backgroundSync(&state)
+        case .readDue(let requestID):
+            guard state.settle(requestID, for: .readWait) else { return [] }
+            // A read a change notification started meanwhile reads what this one would have.
+            return state.loading == nil ? loadPending(&state) : []
         }
     }
 
@@ -337,6 +350,16 @@ public struct SyncOutcome: Sendable, Codable, Equatable {
 
 /// When a failed background sync is tried again (spec "Sync"): after 2 seconds, then after a delay that
 /// doubles each time, up to 5 minutes.
+/// The pauses before a failed read of the view is tried again: 1 s, then doubling up to a minute.
+public enum VaultReadRetrySchedule {
+    public static let backoff = Backoff(first: .seconds(1), longest: .seconds(60))
+
+    /// The pause after `failures` failed reads in a row, in whole seconds (what the reducer's wait carries).
+    public static func delay(afterFailures failures: Int) -> UInt64 {
+        UInt64(backoff.pause(afterFailures: failures).components.seconds)
+    }
+}
+
 public enum SyncRetrySchedule {
     public static let backoff = Backoff(first: .seconds(2), longest: .seconds(300))
 

@@ -66,6 +66,9 @@ extension VaultStore {
         case .waitToRetry(let requestID, let seconds):
             await dependencies.wait(seconds)
             return [.retryDue(requestID: requestID)]
+        case .waitToRead(let requestID, let seconds):
+            await dependencies.wait(seconds)
+            return [.readDue(requestID: requestID)]
         case .share(let requestID, let account, let share):
             do {
                 try await dependencies.share(share, account)
