@@ -157,7 +157,8 @@ def vault_record_counts(stack: Stack, accounts: list[str]) -> dict[str, int]:
 def check(stack: Stack, outcomes: list[Outcome]) -> list[str]:
     """Everything lost, duplicated or failed for good."""
     problems = [
-        f"{o.kind} journey failed: {o.error} (its last retries: {o.errors_seen[-3:]})" for o in outcomes if not o.ok
+        f"{o.kind} journey failed: {o.error} (its last retries: {o.errors_seen[-3:]}, "
+        f"from {o.started:.1f} s to {o.ended:.1f} s)" for o in outcomes if not o.ok
     ]
     done = [o for o in outcomes if o.ok]
     for outcome in (o for o in done if o.kind == "inquiry"):

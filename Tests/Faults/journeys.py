@@ -11,6 +11,7 @@ that nothing was lost or done twice.
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 import uuid
@@ -101,7 +102,8 @@ class Client:
     def _retry(self, what: str) -> None:
         ERRORS.add()
         self.outcome.retries += 1
-        self.outcome.errors_seen.append(what)
+        # When, on the clock of the suite's fault lines, so a failure can be set beside the fault it met.
+        self.outcome.errors_seen.append(f"{what} (at {time.monotonic():.1f} s)")
         time.sleep(RETRY_PAUSE)
 
     def follow(self, store: str, until, after: int = -1, seconds: float = 60, resend=None, failed=None):
@@ -133,7 +135,10 @@ class Client:
                 dismissed_after = after
                 resend()
                 after = dismissed_after
-        raise JourneyFailed(f"store {store} never showed what the journey waits for")
+        shown = json.dumps(held, separators=(",", ":"))
+        raise JourneyFailed(
+            f"store {store} never showed what the journey waits for; it showed last: "
+            f"{shown if len(shown) <= 1500 else shown[:1500] + '...'}")
 
 
 def step_id(model) -> str | None:
