@@ -6,6 +6,8 @@ import FolioModel
 /// - Events are reduced one at a time, in order. A new model is visible at once; waiters past an older version
 ///   wake only once its snapshot is stored, and effects start only then, so what a `next` hands out and what an
 ///   effect changes both survive the worker.
+/// - An effect is unfinished, in memory and in every snapshot, until the last event it answered with is
+///   applied: its answer may wait behind other events, whose snapshots must still list it.
 /// - A failed snapshot write is tried again after 50 ms, doubling to 2 s, until it is stored or the store closes.
 /// - The snapshot of a store that closed, or whose runtime shut down, is deleted once no write of it is under
 ///   way, and none is written after: nothing may adopt such a store.
@@ -87,9 +89,19 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     /// Events are being applied or a snapshot written; events that come meanwhile wait in the inbox. Without it
     /// the inbox is empty.
     public private(set) var isDraining = false
-    /// Events waiting to be reduced, each with the client's key of the action it carries, if any, and whether
-    /// it is a dispatched action whose caller is answered once it is stored (`actionDispatched`).
-    private var inbox: [(event: Reducer.Event, dispatchID: String?, dispatched: Bool)] = []
+    /// Events waiting to be reduced, each with the client's key of the action it carries, if any, whether
+    /// it is a dispatched action whose caller is answered once it is stored (`actionDispatched`), and the effect
+    /// it is the last answer of, if it is.
+    private var inbox: [InboxEntry] = []
+
+    private struct InboxEntry {
+        let event: Reducer.Event
+        var dispatchID: String? = nil
+        var dispatched = false
+        /// The effect this event is the last answer of: it stays pending, in memory and in every snapshot made
+        /// meanwhile, until this event is applied.
+        var finishes: EffectID? = nil
+    }
     /// The client's keys of the last dispatched actions applied (`DispatchIDs.kept`), in the snapshot too: an
     /// action sent again under one of them is not applied again.
     private var dispatchIDs: [String]
@@ -136,19 +148,22 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     // MARK: Events
 
     public mutating func eventReceived(_ event: Reducer.Event) -> [Action] {
-        received(event, dispatchID: nil, dispatched: false)
+        received(InboxEntry(event: event))
     }
 
     /// A dispatched action, whose caller is answered once it is applied and stored: even one that changes only
     /// the state is stored. `dispatchID`: the client's key of the action, kept with the state.
     public mutating func actionDispatched(_ event: Reducer.Event, dispatchID: String? = nil) -> [Action] {
-        received(event, dispatchID: dispatchID, dispatched: true)
+        received(InboxEntry(event: event, dispatchID: dispatchID, dispatched: true))
     }
 
     /// Applied at once, unless events are being applied or a snapshot written: then it waits behind them.
-    private mutating func received(_ event: Reducer.Event, dispatchID: String?, dispatched: Bool) -> [Action] {
-        guard !isClosed else { return [] }
-        inbox.append((event, dispatchID, dispatched))
+    private mutating func received(_ entry: InboxEntry) -> [Action] {
+        guard !isClosed else {
+            if let effect = entry.finishes { pendingEffects[effect] = nil }
+            return []
+        }
+        inbox.append(entry)
         guard !isDraining else { return [] }
         isDraining = true
         return drain()
@@ -174,10 +189,17 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
         dispatchIDs.contains(dispatchID) || inbox.contains { $0.dispatchID == dispatchID }
     }
 
+    /// An effect answered with `events`. It is done once the last of them is applied: a snapshot made before
+    /// (an event ahead of them in the inbox) still lists it, so the worker that adopts the store runs it again.
     public mutating func effectFinished(_ id: EffectID, events: [Reducer.Event]) -> [Action] {
-        pendingEffects[id] = nil
+        guard let last = events.indices.last else {
+            pendingEffects[id] = nil
+            return []
+        }
         var actions: [Action] = []
-        for event in events { actions += eventReceived(event) }
+        for index in events.indices {
+            actions += received(InboxEntry(event: events[index], finishes: index == last ? id : nil))
+        }
         return actions
     }
 
@@ -255,7 +277,7 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
         guard !isClosed else { return [] }
         let deletion = keepsSnapshots ? snapshotDeletion() : []
         isClosed = true
-        inbox.removeAll()
+        dropInbox()
         return wakeEveryWaiterWithNil() + deletion + drainedIfIdle()
     }
 
@@ -280,6 +302,7 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
         var actions: [Action] = []
         while unsavedBox == nil, !isClosed, !inbox.isEmpty {
             let next = inbox.removeFirst()
+            if let effect = next.finishes { pendingEffects[effect] = nil }
             actions += apply(next.event, dispatchID: next.dispatchID, dispatched: next.dispatched)
         }
         return actions + drainedIfIdle()
@@ -380,8 +403,14 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     private mutating func closeFailing(_ error: StoreError) -> [Action] {
         failure = error
         isClosed = true
-        inbox.removeAll()
+        dropInbox()
         return [.failed(error)] + wakeEveryWaiterWithNil() + drainedIfIdle()
+    }
+
+    /// A closed store applies nothing more: the effects whose answers were waiting are done.
+    private mutating func dropInbox() {
+        for entry in inbox { if let effect = entry.finishes { pendingEffects[effect] = nil } }
+        inbox.removeAll()
     }
 
     private mutating func wakeEveryWaiterWithNil() -> [Action] {
