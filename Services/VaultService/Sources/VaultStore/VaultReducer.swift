@@ -348,8 +348,6 @@ public struct SyncOutcome: Sendable, Codable, Equatable {
     }
 }
 
-/// When a failed background sync is tried again (spec "Sync"): after 2 seconds, then after a delay that
-/// doubles each time, up to 5 minutes.
 /// The pauses before a failed read of the view is tried again: 1 s, then doubling up to a minute.
 public enum VaultReadRetrySchedule {
     public static let backoff = Backoff(first: .seconds(1), longest: .seconds(60))
@@ -360,6 +358,8 @@ public enum VaultReadRetrySchedule {
     }
 }
 
+/// When a failed background sync is tried again (spec "Sync"): after 2 seconds, then after a delay that
+/// doubles each time, up to 5 minutes.
 public enum SyncRetrySchedule {
     public static let backoff = Backoff(first: .seconds(2), longest: .seconds(300))
 
