@@ -30,7 +30,7 @@ extension VaultStore {
         /// Folio's reachability now, checked again when the last probe missed it, and every later change to the
         /// observer (which answers false once its store is gone).
         var network: @Sendable (_ observer: @escaping @Sendable (NetworkStatus) async -> Bool) async -> NetworkStatus
-        /// Waits the seconds of a sync retry.
+        /// Waits the seconds of a sync retry, or of the pause before a failed read is tried again.
         var wait: @Sendable (_ seconds: UInt64) async -> Void
         var log: @Sendable (Logger.Level, String, [String: String]) -> Void
     }
