@@ -23,6 +23,11 @@ public struct Backoff: Sendable, Equatable {
         return min(pause, longest)
     }
 
+    /// ``pause(afterFailures:)`` in whole seconds, for a wait a reducer's effect carries.
+    public func wholeSeconds(afterFailures failures: Int) -> UInt64 {
+        UInt64(pause(afterFailures: failures).components.seconds)
+    }
+
     /// Runs `work` until it succeeds (its value), the tries run out or `shouldStop` says so (nil).
     /// `failures`: the tries that failed before this call; the first try then waits its pause.
     public func retry<Value: Sendable>(

@@ -354,7 +354,7 @@ public enum VaultReadRetrySchedule {
 
     /// The pause after `failures` failed reads in a row, in whole seconds (what the reducer's wait carries).
     public static func delay(afterFailures failures: Int) -> UInt64 {
-        UInt64(backoff.pause(afterFailures: failures).components.seconds)
+        backoff.wholeSeconds(afterFailures: failures)
     }
 }
 
@@ -365,6 +365,6 @@ public enum SyncRetrySchedule {
 
     /// The pause after `failures` failed passes, in whole seconds (what the reducer's wait effect carries).
     public static func delay(afterFailures failures: Int) -> UInt64 {
-        UInt64(backoff.pause(afterFailures: failures).components.seconds)
+        backoff.wholeSeconds(afterFailures: failures)
     }
 }
