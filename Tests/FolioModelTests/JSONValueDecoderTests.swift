@@ -68,7 +68,9 @@ final class JSONValueDecoderTests: XCTestCase {
                 Optionals.self,
                 from: ["text": "a", "number": 2.0, "flag": false, "inner": ["id": "x"], "list": [1, 2]]),
             Optionals(text: "a", number: 2, flag: false, inner: .init(id: "x"), list: [1, 2]))
-        for (member, value) in [("text", 1), ("number", "2"), ("flag", 1), ("inner", "x"), ("list", 3)] as [(String, JSONValue)] {
+        for (member, value) in [("text", 1), ("number", "2"), ("flag", 1), ("inner", "x"), ("list", 3)]
+            as [(String, JSONValue)]
+        {
             XCTAssertThrowsError(try decoder.decode(Optionals.self, from: [member: value])) { error in
                 guard case DecodingError.typeMismatch(_, let context) = error else {
                     return XCTFail("\(member): \(error)")
