@@ -25,36 +25,44 @@ public struct JSONValueDecoder: Sendable {
 
     /// Decodes `value` as `type`; a mismatch throws a `DecodingError` whose coding path names the member.
     public func decode<T: Decodable>(_ type: T.Type = T.self, from value: JSONValue) throws -> T {
-        try JSONValueDecoding(value: value, codingPath: [], options: self).unwrap(T.self)
+        try JSONValueDecoding(value: value, path: nil, key: nil, options: self).unwrap(T.self)
     }
 }
 
 /// The `Decoder` of one value of the tree.
 struct JSONValueDecoding: Decoder {
     let value: JSONValue
-    let codingPath: [any CodingKey]
+    /// The path of the container this value is in, and its key there (nil for the root): a member's decoder
+    /// costs no copy of the path, which is only built when asked for (an error's context).
+    let path: JSONValueCodingPath?
+    let key: (any CodingKey)?
     let options: JSONValueDecoder
 
+    var codingPath: [any CodingKey] {
+        guard let key else { return path?.keys ?? [] }
+        return (path?.keys ?? []) + [key]
+    }
+
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo.mapValues { $0 as Any } }
+
+    /// The path for the members of a container this value opens.
+    private var containerPath: JSONValueCodingPath? {
+        key.map { JSONValueCodingPath(parent: path, key: $0) } ?? path
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else {
             throw mismatch(JSONObject.self, "an object")
         }
-        return KeyedDecodingContainer(JSONValueKeyedContainer(members: members, decoder: self))
+        return KeyedDecodingContainer(JSONValueKeyedContainer(members: members, path: containerPath, options: options))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = value else { throw mismatch([JSONValue].self, "an array") }
-        return JSONValueUnkeyedContainer(elements: elements, decoder: self)
+        return JSONValueUnkeyedContainer(elements: elements, path: containerPath, options: options)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
-
-    /// The decoder of a member or element.
-    func child(_ value: JSONValue, key: any CodingKey) -> JSONValueDecoding {
-        JSONValueDecoding(value: value, codingPath: codingPath + [key], options: options)
-    }
 
     func mismatch(_ type: Any.Type, _ expected: String) -> DecodingError {
         if value == .null {
@@ -164,19 +172,56 @@ extension JSONValueDecoding: SingleValueDecodingContainer {
     }
 }
 
-/// The members of an object.
+/// The members of an object. The members of the primitive types are read here, not through their own
+/// `init(from:)`, and an optional member is looked up once: a record of the Folio API has a dozen members, and
+/// a fetch decodes thousands of records.
 struct JSONValueKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: JSONObject
-    let decoder: JSONValueDecoding
+    /// The path of this object.
+    let path: JSONValueCodingPath?
+    let options: JSONValueDecoder
 
-    var codingPath: [any CodingKey] { decoder.codingPath }
+    var codingPath: [any CodingKey] { path?.keys ?? [] }
     var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
 
     func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
 
     func decodeNil(forKey key: Key) throws -> Bool { try member(key).value == .null }
 
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try member(key).decode(type) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try member(key).decode(type) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try member(key).decode(type) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try member(key).decode(type) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try member(key).decode(type) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try member(key).decode(type) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try member(key).decode(type) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try member(key).decode(type) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try member(key).decode(type) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try member(key).decode(type) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try member(key).decode(type) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try member(key).decode(type) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try member(key).decode(type) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try member(key).decode(type) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try member(key).unwrap(type) }
+
+    // As the protocol's own `decodeIfPresent`: nil for a missing member or null, else as `decode`.
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try present(key)?.decode(type) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try present(key)?.decode(type) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try present(key)?.decode(type) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try present(key)?.decode(type) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try present(key)?.decode(type) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try present(key)?.decode(type) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try present(key)?.decode(type) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try present(key)?.decode(type) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try present(key)?.decode(type) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try present(key)?.decode(type) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try present(key)?.decode(type) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try present(key)?.decode(type) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try present(key)?.decode(type) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try present(key)?.decode(type) }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try present(key)?.unwrap(type)
+    }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
         -> KeyedDecodingContainer<NestedKey>
@@ -189,11 +234,15 @@ struct JSONValueKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        decoder.child(.object(members), key: JSONValueKey.superKey)
+        child(.object(members), key: JSONValueKey.superKey)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        decoder.child(members[key.stringValue] ?? .null, key: key)
+        child(members[key.stringValue] ?? .null, key: key)
+    }
+
+    private func child(_ value: JSONValue, key: any CodingKey) -> JSONValueDecoding {
+        JSONValueDecoding(value: value, path: path, key: key, options: options)
     }
 
     private func member(_ key: Key) throws -> JSONValueDecoding {
@@ -201,22 +250,32 @@ struct JSONValueKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             throw DecodingError.keyNotFound(
                 key, .init(codingPath: codingPath, debugDescription: "no value for key \(key.stringValue)"))
         }
-        return decoder.child(value, key: key)
+        return child(value, key: key)
+    }
+
+    /// The member's decoder; nil when it is missing or null.
+    private func present(_ key: Key) -> JSONValueDecoding? {
+        guard let value = members[key.stringValue] else { return nil }
+        if case .null = value { return nil }
+        return child(value, key: key)
     }
 }
 
 /// The elements of an array, read in order.
 struct JSONValueUnkeyedContainer: UnkeyedDecodingContainer {
     let elements: [JSONValue]
-    let decoder: JSONValueDecoding
+    /// The path of this array.
+    let path: JSONValueCodingPath?
+    let options: JSONValueDecoder
     var currentIndex = 0
 
-    init(elements: [JSONValue], decoder: JSONValueDecoding) {
+    init(elements: [JSONValue], path: JSONValueCodingPath?, options: JSONValueDecoder) {
         self.elements = elements
-        self.decoder = decoder
+        self.path = path
+        self.options = options
     }
 
-    var codingPath: [any CodingKey] { decoder.codingPath }
+    var codingPath: [any CodingKey] { path?.keys ?? [] }
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
@@ -224,6 +283,12 @@ struct JSONValueUnkeyedContainer: UnkeyedDecodingContainer {
         guard try peek(Never?.self).value == .null else { return false }
         currentIndex += 1
         return true
+    }
+
+    mutating func decode(_ type: String.Type) throws -> String {
+        let value = try peek(type).decode(type)
+        currentIndex += 1
+        return value
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
@@ -260,24 +325,36 @@ struct JSONValueUnkeyedContainer: UnkeyedDecodingContainer {
                     codingPath: codingPath + [JSONValueKey(index: currentIndex)],
                     debugDescription: "unkeyed container is at end"))
         }
-        return decoder.child(elements[currentIndex], key: JSONValueKey(index: currentIndex))
+        return JSONValueDecoding(
+            value: elements[currentIndex], path: path, key: JSONValueKey(index: currentIndex), options: options)
     }
 }
 
-/// A coding key for an array index or `super`.
+/// A coding key for an array index or `super`. An index's name is made only when asked for (an error's path):
+/// an array's every element has a key.
 struct JSONValueKey: CodingKey {
-    let stringValue: String
-    let intValue: Int?
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-        intValue = nil
+    private enum Name {
+        case text(String)
+        case index(Int)
     }
 
-    init(intValue: Int) {
-        stringValue = "Index \(intValue)"
-        self.intValue = intValue
+    private let name: Name
+
+    var stringValue: String {
+        switch name {
+        case .text(let text): text
+        case .index(let index): "Index \(index)"
+        }
     }
+
+    var intValue: Int? {
+        if case .index(let index) = name { return index }
+        return nil
+    }
+
+    init(stringValue: String) { name = .text(stringValue) }
+
+    init(intValue: Int) { name = .index(intValue) }
 
     init(index: Int) { self.init(intValue: index) }
 
