@@ -13,76 +13,92 @@ enum WireBase64URL {
     }()
 
     static func encode(_ bytes: [UInt8]) -> String {
-        var out = [UInt8]()
-        out.reserveCapacity((bytes.count * 4 + 2) / 3)
-        var index = 0
-        while index + 3 <= bytes.count {
-            let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            out.append(alphabet[Int(group >> 18 & 0x3F)])
-            out.append(alphabet[Int(group >> 12 & 0x3F)])
-            out.append(alphabet[Int(group >> 6 & 0x3F)])
-            out.append(alphabet[Int(group & 0x3F)])
-            index += 3
+        let count = (bytes.count * 4 + 2) / 3
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: count) { out in
+            alphabet.withUnsafeBufferPointer { table in
+                bytes.withUnsafeBufferPointer { input in
+                    var index = 0
+                    var written = 0
+                    while index + 3 <= input.count {
+                        let group =
+                            UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+                        out[written] = table[Int(group >> 18 & 0x3F)]
+                        out[written + 1] = table[Int(group >> 12 & 0x3F)]
+                        out[written + 2] = table[Int(group >> 6 & 0x3F)]
+                        out[written + 3] = table[Int(group & 0x3F)]
+                        index += 3
+                        written += 4
+                    }
+                    if index < input.count {
+                        let second = index + 1 < input.count ? UInt32(input[index + 1]) : 0
+                        let group = UInt32(input[index]) << 16 | second << 8
+                        out[written] = table[Int(group >> 18 & 0x3F)]
+                        out[written + 1] = table[Int(group >> 12 & 0x3F)]
+                        written += 2
+                        if index + 1 < input.count {
+                            out[written] = table[Int(group >> 6 & 0x3F)]
+                            written += 1
+                        }
+                    }
+                    return written
+                }
+            }
         }
-        switch bytes.count - index {
-        case 1:
-            let group = UInt32(bytes[index]) << 16
-            out.append(alphabet[Int(group >> 18 & 0x3F)])
-            out.append(alphabet[Int(group >> 12 & 0x3F)])
-        case 2:
-            let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
-            out.append(alphabet[Int(group >> 18 & 0x3F)])
-            out.append(alphabet[Int(group >> 12 & 0x3F)])
-            out.append(alphabet[Int(group >> 6 & 0x3F)])
-        default:
-            break
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Refuses any character outside `A-Z a-z 0-9 - _` (padding and whitespace too), an impossible length and
     /// non-zero unused trailing bits (a second spelling of the same bytes), like Crypto's `Base64URL`.
     static func decode(_ text: String) throws(Malformed) -> [UInt8] {
-        let utf8 = Array(text.utf8)
-        let remainder = utf8.count % 4
-        guard remainder != 1 else { throw Malformed() }
-        var out = [UInt8]()
-        out.reserveCapacity(utf8.count / 4 * 3 + 2)
-        var index = 0
-        while index + 4 <= utf8.count {
-            let group = try group(utf8, index, 4)
-            out.append(UInt8(group >> 16 & 0xFF))
-            out.append(UInt8(group >> 8 & 0xFF))
-            out.append(UInt8(group & 0xFF))
-            index += 4
-        }
-        switch remainder {
-        case 2:
-            let group = try group(utf8, index, 2)
-            guard group & 0xFFFF == 0 else { throw Malformed() }
-            out.append(UInt8(group >> 16 & 0xFF))
-        case 3:
-            let group = try group(utf8, index, 3)
-            guard group & 0xFF == 0 else { throw Malformed() }
-            out.append(UInt8(group >> 16 & 0xFF))
-            out.append(UInt8(group >> 8 & 0xFF))
-        default:
-            break
-        }
-        return out
+        var text = text
+        guard let bytes = text.withUTF8({ decode(utf8: $0) }) else { throw Malformed() }
+        return bytes
     }
 
-    /// `count` characters from `start` as the high bits of a 24-bit group.
-    private static func group(_ utf8: [UInt8], _ start: Int, _ count: Int) throws(Malformed) -> UInt32 {
-        var group: UInt32 = 0
-        for offset in 0..<4 {
-            var value: UInt8 = 0
-            if offset < count {
-                value = values[Int(utf8[start + offset])]
-                guard value != 0xFF else { throw Malformed() }
+    private static func decode(utf8: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        let remainder = utf8.count % 4
+        guard remainder != 1 else { return nil }
+        let count = utf8.count / 4 * 3 + (remainder == 0 ? 0 : remainder - 1)
+        var valid = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            values.withUnsafeBufferPointer { table in
+                // A value outside the alphabet is 0xFF: its top bits are set, those of any 6-bit value are not.
+                func value(_ index: Int) -> UInt32 { UInt32(table[Int(utf8[index])]) }
+                var index = 0
+                var written = 0
+                while index + 4 <= utf8.count {
+                    let (a, b, c, d) = (value(index), value(index + 1), value(index + 2), value(index + 3))
+                    guard (a | b | c | d) & 0xC0 == 0 else {
+                        valid = false
+                        return
+                    }
+                    let group = a << 18 | b << 12 | c << 6 | d
+                    out[written] = UInt8(truncatingIfNeeded: group >> 16)
+                    out[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
+                    out[written + 2] = UInt8(truncatingIfNeeded: group)
+                    index += 4
+                    written += 3
+                }
+                if remainder > 0 {
+                    let (a, b) = (value(index), value(index + 1))
+                    let c = remainder == 3 ? value(index + 2) : 0
+                    // The unused trailing bits must be zero.
+                    let unused = remainder == 2 ? b & 0x0F : c & 0x03
+                    guard (a | b | c) & 0xC0 == 0, unused == 0 else {
+                        valid = false
+                        return
+                    }
+                    let group = a << 18 | b << 12 | c << 6
+                    out[written] = UInt8(truncatingIfNeeded: group >> 16)
+                    written += 1
+                    if remainder == 3 {
+                        out[written] = UInt8(truncatingIfNeeded: group >> 8)
+                        written += 1
+                    }
+                }
+                initialized = written
             }
-            group = group << 6 | UInt32(value)
         }
-        return group
+        return valid ? bytes : nil
     }
 }
