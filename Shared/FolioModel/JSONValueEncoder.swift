@@ -79,20 +79,6 @@ final class JSONValueSlot {
     }
 }
 
-/// The coding path of a container, as links to its parent's: a member's encoder costs no copy of the path, which
-/// is only built when asked for (an error's context).
-final class JSONValueCodingPath {
-    let parent: JSONValueCodingPath?
-    let key: any CodingKey
-
-    init(parent: JSONValueCodingPath?, key: any CodingKey) {
-        self.parent = parent
-        self.key = key
-    }
-
-    var keys: [any CodingKey] { (parent?.keys ?? []) + [key] }
-}
-
 struct JSONValueEncoding: Encoder {
     let slot: JSONValueSlot
     /// The path of the container this value is in, and its key there (nil for the root).
