@@ -30,6 +30,9 @@ enum VaultSyncBenchmark {
         var baselineAccounts: [String]
         /// The account the generated records go to.
         var generatedAccount: String
+        /// The stack's processes, to report the CPU of the push, the rest of the pass and the ingests; nil leaves
+        /// those figures out.
+        var cpu: ProcessCPU?
     }
 
     /// Records of the guest vault mounted before the measured one.
@@ -118,6 +121,7 @@ enum VaultSyncBenchmark {
         guard before == 0 else { throw BenchError("Folio already holds \(before) records of \(settings.account.id)") }
 
         progress("mounting the VaultStore: its session-start pass pushes them to Folio")
+        let cpuBeforePush = settings.cpu?.sample()
         let pushStarted = ContinuousClock.now
         let store = try await client.mountVault(runtime)
         var version: Int64 = -1
@@ -128,6 +132,7 @@ enum VaultSyncBenchmark {
             try await Task.sleep(for: .milliseconds(20))
         }
         let push = ContinuousClock.now - pushStarted
+        let cpuAfterPush = settings.cpu?.sample()
         let model = try await client.follow(store, runtime, from: &version, seconds: 900) { model in
             if let error = model["error"], !error.isNull { throw BenchError("the sync failed: \(error)") }
             // The pass ends (Idle) before the store has read the view it announced: wait for the records too.
@@ -136,6 +141,7 @@ enum VaultSyncBenchmark {
                 && model["records"]?.arrayValue?.count == settings.records
         }
         let pass = ContinuousClock.now - pushStarted
+        let cpuAfterPass = settings.cpu?.sample()
         let held = try await admin.vaultAccount(id: settings.account.id)
         guard held.records == settings.records, model["records"]?.arrayValue?.count == settings.records else {
             throw BenchError(
@@ -149,6 +155,7 @@ enum VaultSyncBenchmark {
         let ingested = try await ciphertexts(account: settings.account.id, database)
         let batches = Self.batches(ingested, maxBytes: 900_000)
         var ingests: [Duration] = []
+        let cpuBeforeIngests = settings.cpu?.sample()
         for account in settings.baselineAccounts {
             progress("baseline: the emulator ingests the same \(ingested.count) ciphertexts in \(batches.count) calls")
             let started = ContinuousClock.now
@@ -160,6 +167,14 @@ enum VaultSyncBenchmark {
             guard created == settings.records else { throw BenchError("the ingest created \(created) records") }
         }
         let ingest = ingests.sorted()[ingests.count / 2]
+        if let cpuBeforePush, let cpuAfterPush, let cpuAfterPass, let cpuBeforeIngests,
+            let cpuAfterIngests = settings.cpu?.sample()
+        {
+            summary["cpu_seconds_push"] = cpuSpent(from: cpuBeforePush, to: cpuAfterPush)
+            summary["cpu_seconds_rest_of_pass"] = cpuSpent(from: cpuAfterPush, to: cpuAfterPass)
+            summary["cpu_seconds_ingest"] = cpuSpent(
+                from: cpuBeforeIngests, to: cpuAfterIngests, over: settings.baselineAccounts.count)
+        }
         summary["ingest_seconds_each"] = .array(ingests.map(seconds))
         let size = try Base64URL.decode(ingested.first?["ciphertext"]?.stringValue ?? "").count
         let generateStarted = ContinuousClock.now
@@ -181,6 +196,21 @@ enum VaultSyncBenchmark {
         summary["ingests_per_second"] = rounded(Double(settings.records) / ingestSeconds, 1)
         summary["ciphertext_bytes"] = .int(Int64(held.ciphertextBytes))
         print(JSONValue.object(summary).jsonString)
+    }
+
+    /// CPU seconds of each process tree between two samples, divided over `count` runs, and their total.
+    private static func cpuSpent(from before: [String: Double], to after: [String: Double], over count: Int = 1)
+        -> JSONValue
+    {
+        var figures: JSONObject = [:]
+        var total = 0.0
+        for (name, seconds) in after.sorted(by: { $0.key < $1.key }) {
+            let spent = (seconds - (before[name] ?? 0)) / Double(count)
+            total += spent
+            figures[name] = rounded(spent, 3)
+        }
+        figures["total"] = rounded(total, 3)
+        return .object(figures)
     }
 
     /// The records in runs whose JSON stays under `maxBytes`.

@@ -97,7 +97,8 @@ do {
                 records: max(1, try environment.int("FOLIO_BENCH_RECORDS", default: 10_000)),
                 natsMaxPayload: environment.optionalString("FOLIO_BENCH_NATS_MAX_PAYLOAD").flatMap { Int($0) },
                 organizationID: "org_bluebank", account: ("acct_chen", "chen.wei@example.net"),
-                baselineAccounts: ["acct_dana", "acct_emil", "acct_fatima"], generatedAccount: "acct_bob"))
+                baselineAccounts: ["acct_dana", "acct_emil", "acct_fatima"], generatedAccount: "acct_bob",
+                cpu: ProcessCPU(environment.optionalString("FOLIO_BENCH_CPU_PIDS"))))
     case "inquiry":
         let counts = try environment.string("FOLIO_BENCH_STORE_COUNTS", default: "1,100,1000").split(separator: ",")
             .map { text in
