@@ -81,13 +81,38 @@ extension VaultFetchedRecordTests {
         }
         let store = VaultSyncTables(database: database)
         let repository = VaultRepository(database: database)
-        let firstFailures = try await store.apply(page, nextCursor: "c1", account: account)
-        XCTAssertEqual(firstFailures, 0)
+        let firstPage = try await store.apply(page, nextCursor: "c1", account: account)
+        XCTAssertEqual(firstPage.failures, 0)
         let first = try await repository.view(account: account)
         XCTAssertEqual(first.records.count, 5)
-        let secondFailures = try await store.apply(page, nextCursor: "c2", account: account)
-        XCTAssertEqual(secondFailures, 0)
+        let secondPage = try await store.apply(page, nextCursor: "c2", account: account)
+        XCTAssertEqual(secondPage.failures, 0)
         let second = try await repository.view(account: account)
         XCTAssertEqual(second, first)
+    }
+
+    func testAPageCountsTheRecordsItAppliedAndNoneOfThoseTheVaultHoldsAtTheirRevision() async throws {
+        let account = "acct_fetch_\(RandomID.base32(count: 8))"
+        var page: [FolioVaultRecord] = []
+        for index in 0..<3 {
+            let sealed = try await sealed(#"{"n":\#(index)}"#, clientID: "D_COUNT\(index)", account: account)
+            page.append(
+                try folioRecord(
+                    id: "rec_count\(index)", clientID: "D_COUNT\(index)", account: account, ciphertext: sealed.body,
+                    wrappedKey: sealed.key))
+        }
+        let store = VaultSyncTables(database: database)
+        let first = try await store.apply(page, nextCursor: "c1", account: account)
+        XCTAssertEqual(first, VaultSyncTables.FetchedPage(failures: 0, applied: 3))
+        let again = try await store.apply(page, nextCursor: "c2", account: account)
+        XCTAssertEqual(again, VaultSyncTables.FetchedPage(failures: 0, applied: 0), "the vault holds them all")
+        var newer = page[0]
+        newer.revision = 2
+        let damaged = try await sealed("{}", clientID: "D_DAMAGED", account: account)
+        let unopenable = try folioRecord(
+            id: "rec_damaged", clientID: "D_DAMAGED", account: account, ciphertext: Array(repeating: 7, count: 64),
+            wrappedKey: damaged.key)
+        let mixed = try await store.apply(page + [newer, unopenable], nextCursor: "c3", account: account)
+        XCTAssertEqual(mixed, VaultSyncTables.FetchedPage(failures: 1, applied: 1))
     }
 }

@@ -68,14 +68,14 @@ final class VaultFetchedRecordTests: XCTestCase {
         let damaged = try await sealed(#"{"ok":false}"#, clientID: "D_BAD", account: account)
         var body = damaged.body
         body[body.count - 1] ^= 0xFF
-        let failures = try await VaultSyncTables(database: database).apply(
+        let page = try await VaultSyncTables(database: database).apply(
             [
                 try folioRecord(
                     id: "rec_good", clientID: "D_GOOD", account: account, ciphertext: good.body, wrappedKey: good.key),
                 try folioRecord(
                     id: "rec_bad", clientID: "D_BAD", account: account, ciphertext: body, wrappedKey: damaged.key),
             ], nextCursor: "c1", account: account)
-        XCTAssertEqual(failures, 1)
+        XCTAssertEqual(page.failures, 1)
         let view = try await VaultRepository(database: database).view(account: account)
         XCTAssertEqual(view.unreadable, [], "nothing stored fails to open")
         XCTAssertEqual(view.records.map(\.header.id), ["rec_good"])
@@ -91,13 +91,13 @@ final class VaultFetchedRecordTests: XCTestCase {
                     id: "rec_one", clientID: "D_ONE", account: account, ciphertext: first.body, wrappedKey: first.key)
             ],
             nextCursor: "c1", account: account)
-        let failures = try await store.apply(
+        let page = try await store.apply(
             [
                 try folioRecord(
                     id: "rec_one", clientID: "D_ONE", account: account, ciphertext: Array(repeating: 7, count: 64),
                     wrappedKey: first.key, revision: 2)
             ], nextCursor: "c2", account: account)
-        XCTAssertEqual(failures, 1)
+        XCTAssertEqual(page.failures, 1)
         let view = try await VaultRepository(database: database).view(account: account)
         XCTAssertEqual(view.unreadable, [])
         XCTAssertEqual(view.records.map(\.payload), [#"{"v":1}"#])
@@ -108,7 +108,7 @@ final class VaultFetchedRecordTests: XCTestCase {
         let account = "acct_fetch_\(RandomID.base32(count: 8))"
         let ours = try await sealed(#"{"org":"blue"}"#, clientID: "D_OURS", account: account)
         let theirs = try await sealed(#"{"org":"acme"}"#, clientID: "D_THEIRS", account: account)
-        let failures = try await VaultSyncTables(database: database).apply(
+        let page = try await VaultSyncTables(database: database).apply(
             [
                 try folioRecord(
                     id: "rec_ours", clientID: "D_OURS", account: account, ciphertext: ours.body, wrappedKey: ours.key),
@@ -116,7 +116,7 @@ final class VaultFetchedRecordTests: XCTestCase {
                     id: "rec_theirs", clientID: "D_THEIRS", account: account, ciphertext: theirs.body,
                     wrappedKey: theirs.key, organization: "org_acme"),
             ], nextCursor: "c1", account: account, organization: "org_blue")
-        XCTAssertEqual(failures, 0)
+        XCTAssertEqual(page.failures, 0)
         let view = try await VaultRepository(database: database).view(account: account)
         XCTAssertEqual(view.records.map(\.header.id), ["rec_ours"], "the runtime's organization only")
     }

@@ -9,7 +9,8 @@ extension VaultSync {
         let outcome: Result<Int, any Error> = await locks.withLock(account.id) {
             do {
                 return .success(
-                    try await fetch(account.id, client, delivered: delivered, organization: account.organizationID))
+                    try await fetch(account.id, client, delivered: delivered, organization: account.organizationID)
+                        .failures)
             } catch {
                 return .failure(error)
             }

@@ -57,7 +57,7 @@ public struct VaultSync: Sendable {
                 _ = try await sharing.publishedKeys(account.id, client)
                 var failures = try await push(account.id, client, organization: account.organizationID)
                 let attachmentFailures = try await pushAttachments(account.id, client)
-                failures += try await fetch(account.id, client, organization: account.organizationID)
+                failures += try await fetch(account.id, client, organization: account.organizationID).failures
                 if failures == 0, attachmentFailures == 0 { try await store.synced(account.id) }
                 return SyncOutcome(
                     recordFailures: failures, attachmentFailures: attachmentFailures, finishedAt: Self.now())
@@ -79,7 +79,8 @@ public struct VaultSync: Sendable {
             do {
                 _ = try await sharing.publishedKeys(account.id, client)
                 let failures = try await fetch(
-                    account.id, client, delivered: true, organization: account.organizationID)
+                    account.id, client, delivered: true, organization: account.organizationID
+                ).failures
                 if failures == 0 { try await store.synced(account.id) }
                 return SyncOutcome(recordFailures: failures, finishedAt: Self.now())
             } catch {
@@ -124,13 +125,20 @@ public struct VaultSync: Sendable {
         }
     }
 
-    /// Fetches only, for a change notification.
-    func fetchOnly(_ account: VaultAccount) async -> Bool {
-        guard let client = account.folioVault(folio) else { return false }
+    /// Fetches only, for a change notification; nil when the fetch did not go through.
+    func fetchOnly(_ account: VaultAccount) async -> FetchOutcome? {
+        guard let client = account.folioVault(folio) else { return nil }
         let delivered = account.kind == .transient
         return await locks.withLock(account.id) {
-            (try? await fetch(account.id, client, delivered: delivered, organization: account.organizationID)) != nil
+            try? await fetch(account.id, client, delivered: delivered, organization: account.organizationID)
         }
+    }
+
+    /// What a fetch did: the records it could not apply, and whether it changed the vault (applied a record,
+    /// or read the shares again). Folio reports this worker's own pushes back: a fetch of those changes nothing.
+    struct FetchOutcome: Equatable {
+        var failures = 0
+        var changedVault = false
     }
 
     /// Entries (or batches of creates) pushed at once: each entry's steps stay in order, different entries do
@@ -225,14 +233,13 @@ public struct VaultSync: Sendable {
         return record.settings?.revision ?? base + 1
     }
 
-    /// Applies Folio's changes page by page; returns the records that could not be applied. `delivered`: the
-    /// changes of a guest vault; `organization`: the runtime's, whose records alone the vault takes. The caller
-    /// holds the account's lock.
+    /// Applies Folio's changes page by page. `delivered`: the changes of a guest vault; `organization`: the
+    /// runtime's, whose records alone the vault takes. The caller holds the account's lock.
     func fetch(
         _ account: String, _ client: FolioVaultClient, delivered: Bool = false, organization: String?
-    ) async throws -> Int {
+    ) async throws -> FetchOutcome {
         var cursor = try await store.cursor(account)
-        var failures = 0
+        var outcome = FetchOutcome()
         while true {
             let changes: FolioVaultChanges
             do {
@@ -246,12 +253,17 @@ public struct VaultSync: Sendable {
             }
             // A guest keeps no list of shares: Folio lets guest access read none (403 GUEST_READ_ONLY), and what
             // reaches its feed as shares are the invites of documents issued to it.
-            if !changes.shares.isEmpty, !delivered { try await sharing.refresh(account, client) }
-            failures += try await store.apply(
+            if !changes.shares.isEmpty, !delivered {
+                try await sharing.refresh(account, client)
+                outcome.changedVault = true
+            }
+            let page = try await store.apply(
                 changes.records, nextCursor: changes.nextCursor, account: account, delivered: delivered,
                 organization: organization)
+            outcome.failures += page.failures
+            if page.applied > 0 { outcome.changedVault = true }
             cursor = changes.nextCursor
-            if !changes.hasMore { return failures }
+            if !changes.hasMore { return outcome }
         }
     }
 

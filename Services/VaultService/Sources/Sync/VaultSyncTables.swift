@@ -244,6 +244,13 @@ struct VaultSyncTables: Sendable {
         }
     }
 
+    /// What one page of Folio's changes did here: the records that could not be applied, and those applied
+    /// (each record the vault did not already hold at its revision, `HeldEntries.unchanged`).
+    struct FetchedPage: Equatable {
+        var failures = 0
+        var applied = 0
+    }
+
     /// Applies one page of Folio's changes and moves the cursor past it, in one transaction. `delivered`: a
     /// page of a guest vault, whose records are delivered to the transient account. `organization`: the
     /// runtime's; a record whose schema is qualified with another organization is left out (the vault of a
@@ -251,10 +258,10 @@ struct VaultSyncTables: Sendable {
     func apply(
         _ records: [FolioVaultRecord], nextCursor: String, account: String, delivered: Bool = false,
         organization: String? = nil
-    ) async throws -> Int {
+    ) async throws -> FetchedPage {
         let records = records.filter { FolioSchemaName.belongs($0.schema, to: organization) }
         return try await database.withAccount(account) { transaction, cipher in
-            var failures = 0
+            var page = FetchedPage()
             let box =
                 delivered || records.contains { $0.permission == .view }
                 ? try await VaultSharing.keys(account, transaction, cipher).box : nil
@@ -268,8 +275,9 @@ struct VaultSyncTables: Sendable {
                         transaction: transaction, cipher: cipher, account: account, box: box, delivered: delivered
                     )
                     .apply(record)
+                    page.applied += 1
                 } catch {
-                    failures += 1
+                    page.failures += 1
                 }
             }
             _ = try await transaction.execute(
@@ -277,7 +285,7 @@ struct VaultSyncTables: Sendable {
                 INSERT INTO vault_sync (account_id, cursor, last_fetch_at) VALUES (\(account), \(nextCursor), now())
                 ON CONFLICT (account_id) DO UPDATE SET cursor = EXCLUDED.cursor, last_fetch_at = now()
                 """)
-            return failures
+            return page
         }
     }
 

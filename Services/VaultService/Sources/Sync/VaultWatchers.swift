@@ -77,8 +77,12 @@ actor VaultWatchers {
                         step = WatchStep(after: failures, succeeded: true)
                     } else {
                         let fetched = await sync.fetchOnly(account)
-                        if fetched { await VaultChanges.announce(account: account.id, transport: transport) }
-                        step = WatchStep(after: failures, succeeded: fetched)
+                        // Most often the change is a push of this account's own, which the vault holds already:
+                        // the stores read their views again only for a fetch that changed the vault.
+                        if fetched?.changedVault == true {
+                            await VaultChanges.announce(account: account.id, transport: transport)
+                        }
+                        step = WatchStep(after: failures, succeeded: fetched != nil)
                     }
                 } catch {
                     if let error = error as? FolioVaultError,
