@@ -69,16 +69,23 @@ extension VaultFetchedRecordTests {
         XCTAssertFalse(entries.unchanged(plain), "an earlier record of the page may have changed the entry")
     }
 
-    func testAPageAppliedTwiceLeavesTheVaultAsTheFirstTimeLeftIt() async throws {
-        let account = "acct_fetch_\(RandomID.base32(count: 8))"
+    /// `count` records of the account as Folio reports them, `rec_<name>N` for the local entry `D_<NAME>N`.
+    private func page(of count: Int, named name: String, account: String) async throws -> [FolioVaultRecord] {
         var page: [FolioVaultRecord] = []
-        for index in 0..<5 {
-            let sealed = try await sealed(#"{"n":\#(index)}"#, clientID: "D_PAGE\(index)", account: account)
+        for index in 0..<count {
+            let clientID = "D_\(name.uppercased())\(index)"
+            let sealed = try await sealed(#"{"n":\#(index)}"#, clientID: clientID, account: account)
             page.append(
                 try folioRecord(
-                    id: "rec_page\(index)", clientID: "D_PAGE\(index)", account: account, ciphertext: sealed.body,
+                    id: "rec_\(name)\(index)", clientID: clientID, account: account, ciphertext: sealed.body,
                     wrappedKey: sealed.key))
         }
+        return page
+    }
+
+    func testAPageAppliedTwiceLeavesTheVaultAsTheFirstTimeLeftIt() async throws {
+        let account = "acct_fetch_\(RandomID.base32(count: 8))"
+        let page = try await page(of: 5, named: "page", account: account)
         let store = VaultSyncTables(database: database)
         let repository = VaultRepository(database: database)
         let firstPage = try await store.apply(page, nextCursor: "c1", account: account)
@@ -93,14 +100,7 @@ extension VaultFetchedRecordTests {
 
     func testAPageCountsTheRecordsItAppliedAndNoneOfThoseTheVaultHoldsAtTheirRevision() async throws {
         let account = "acct_fetch_\(RandomID.base32(count: 8))"
-        var page: [FolioVaultRecord] = []
-        for index in 0..<3 {
-            let sealed = try await sealed(#"{"n":\#(index)}"#, clientID: "D_COUNT\(index)", account: account)
-            page.append(
-                try folioRecord(
-                    id: "rec_count\(index)", clientID: "D_COUNT\(index)", account: account, ciphertext: sealed.body,
-                    wrappedKey: sealed.key))
-        }
+        let page = try await page(of: 3, named: "count", account: account)
         let store = VaultSyncTables(database: database)
         let first = try await store.apply(page, nextCursor: "c1", account: account)
         XCTAssertEqual(first, VaultSyncTables.FetchedPage(failures: 0, applied: 3))
