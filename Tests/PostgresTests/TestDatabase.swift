@@ -43,6 +43,25 @@ enum TestDatabase {
             }
         }
     }
+
+    /// Waits (at most 10 s) until the backend `pid` runs a statement.
+    static func waitUntilActive(_ pid: Int32) async throws {
+        try await waitUntil("SELECT count(*) = 1 FROM pg_stat_activity WHERE pid = \(pid) AND state = 'active'")
+    }
+
+    /// Waits (at most 10 s) until the backend `pid` is gone, so its goodbye is on its client's socket.
+    static func waitUntilGone(_ pid: Int32) async throws {
+        try await waitUntil("SELECT count(*) = 0 FROM pg_stat_activity WHERE pid = \(pid)")
+    }
+
+    private static func waitUntil(_ condition: PostgresQuery) async throws {
+        try await withPool(size: 1) { admin in
+            for _ in 0..<500 {
+                if try await admin.query(condition)[0].decode(Bool.self, 0) { return }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+    }
 }
 
 func assertPostgresError<T>(
