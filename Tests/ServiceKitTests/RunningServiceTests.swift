@@ -180,11 +180,7 @@ final class RunningServiceTests: XCTestCase {
 
     /// A pool on the test database with the store kit's tables in place.
     func migratedPool() async throws -> PostgresPool {
-        let pool = PostgresPool(url: try TestEnvironment.databaseURL(), size: 1)
-        _ = try await Migrator.apply(
-            try ServiceKitMigrations.load(), on: pool, schemaTable: "servicekit_schema_migrations",
-            lockKey: advisoryLockKey("servicekit"))
-        return pool
+        try await ServiceKitTestDatabase.migratedPool()
     }
 
     func testAnOlderSnapshotNeverOverwritesANewerOne() async throws {

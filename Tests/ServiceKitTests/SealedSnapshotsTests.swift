@@ -14,11 +14,7 @@ final class SealedSnapshotsTests: XCTestCase {
     private let service = "sealtest\(RandomID.base32(count: 6).lowercased())"
 
     override func setUp() async throws {
-        let pool = PostgresPool(url: try TestEnvironment.databaseURL(), size: 2)
-        try await pool.waitUntilReady(timeout: .seconds(30))
-        _ = try await Migrator.apply(
-            try ServiceKitMigrations.load(), on: pool, schemaTable: "servicekit_schema_migrations",
-            lockKey: advisoryLockKey("servicekit"))
+        let pool = try await ServiceKitTestDatabase.migratedPool(size: 2)
         self.pool = pool
     }
 

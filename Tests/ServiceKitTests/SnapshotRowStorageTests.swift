@@ -14,11 +14,7 @@ final class SnapshotRowStorageTests: XCTestCase {
     private let service = "rowtest\(RandomID.base32(count: 6).lowercased())"
 
     override func setUp() async throws {
-        let pool = PostgresPool(url: try TestEnvironment.databaseURL(), size: 2)
-        try await pool.waitUntilReady(timeout: .seconds(30))
-        _ = try await Migrator.apply(
-            try ServiceKitMigrations.load(), on: pool, schemaTable: "servicekit_schema_migrations",
-            lockKey: advisoryLockKey("servicekit"))
+        let pool = try await ServiceKitTestDatabase.migratedPool(size: 2)
         _ = try await pool.execute("CREATE EXTENSION IF NOT EXISTS pageinspect")
         self.pool = pool
     }
