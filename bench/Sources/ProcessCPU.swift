@@ -34,6 +34,11 @@ struct ProcessCPU: Sendable {
         return seconds
     }
 
+    /// Seconds of CPU per name between two samples.
+    static func spent(from before: [String: Double], to after: [String: Double]) -> [String: Double] {
+        after.reduce(into: [:]) { $0[$1.key] = $1.value - (before[$1.key] ?? 0) }
+    }
+
     /// This process's CPU seconds.
     static func ownSeconds() -> Double {
         var usage = rusage()

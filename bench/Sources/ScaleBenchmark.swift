@@ -135,7 +135,7 @@ enum ScaleBenchmark {
             workers: settings.workers, journeys: sorted.count, errors: results.1, seconds: elapsed,
             journeysPerSecond: Double(sorted.count) / elapsed, p50Milliseconds: percentile(sorted, 0.5),
             p95Milliseconds: percentile(sorted, 0.95),
-            cpuSeconds: after.reduce(into: [:]) { $0[$1.key] = $1.value - (before[$1.key] ?? 0) }, firstError: results.2
+            cpuSeconds: ProcessCPU.spent(from: before, to: after), firstError: results.2
         )
     }
 

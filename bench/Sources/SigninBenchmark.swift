@@ -75,7 +75,9 @@ enum SigninBenchmark {
                     let before = settings.cpu?.sample() ?? [:]
                     roundTally = await stack(client, settings)
                     let after = settings.cpu?.sample() ?? [:]
-                    for (name, seconds) in after { cpu.stackSeconds[name, default: 0] += seconds - (before[name] ?? 0) }
+                    for (name, spent) in ProcessCPU.spent(from: before, to: after) {
+                        cpu.stackSeconds[name, default: 0] += spent
+                    }
                     cpu.signins += roundTally.completed
                 }
             }

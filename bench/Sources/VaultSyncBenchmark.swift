@@ -204,8 +204,8 @@ enum VaultSyncBenchmark {
     {
         var figures: JSONObject = [:]
         var total = 0.0
-        for (name, seconds) in after.sorted(by: { $0.key < $1.key }) {
-            let spent = (seconds - (before[name] ?? 0)) / Double(count)
+        for (name, seconds) in ProcessCPU.spent(from: before, to: after).sorted(by: { $0.key < $1.key }) {
+            let spent = seconds / Double(count)
             total += spent
             figures[name] = rounded(spent, 3)
         }

@@ -83,8 +83,7 @@ enum VaultWriteBenchmark {
                     cpu.vaultOperations += roundTally.completed
                 }
                 let after = settings.cpu?.sample() ?? [:]
-                for (name, seconds) in after {
-                    let spent = seconds - (before[name] ?? 0)
+                for (name, spent) in ProcessCPU.spent(from: before, to: after) {
                     if phase == .baseline {
                         cpu.baselineSeconds[name, default: 0] += spent
                     } else {
