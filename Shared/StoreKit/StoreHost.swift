@@ -216,6 +216,8 @@ public actor StoreHost<Reducer: StoreReducer> {
                     .error("store closed", ["error": error.description])
             }
         }
+        // After the snapshot's write has left for PostgreSQL: the diff no longer delays the dispatch.
+        machine.diffRecordedChanges()
         meter()
     }
 

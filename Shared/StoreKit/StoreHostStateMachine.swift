@@ -253,11 +253,22 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
     /// ask starts keeping patches of the changes that follow (the answer to it is then nil, unless the
     /// versions are one).
     public mutating func patch(from base: Int64, to version: Int64) -> JSONPatch? {
-        guard case .value(let patches)? = patchesBox else {
+        guard case .value(var patches)? = patchesBox else {
             keepPatches()
             return base == version ? JSONPatch([]) : nil
         }
+        patchesBox = nil  // changed in place, not copied
+        defer { patchesBox = .value(patches) }
         return patches.patch(from: base, to: version)
+    }
+
+    /// Diffs the model changes recorded since the last call (the host calls it once a change's snapshot is on its
+    /// way, so the diff runs while PostgreSQL writes it); `patch(from:to:)` diffs what is still recorded anyway.
+    public mutating func diffRecordedChanges() {
+        guard case .value(var patches)? = patchesBox, patches.hasUndiffed else { return }
+        patchesBox = nil  // changed in place, not copied
+        patches.diffRecorded()
+        patchesBox = .value(patches)
     }
 
     /// Keeps the patches of the changes that follow from now on (a client follows the store with deltas).
@@ -332,7 +343,7 @@ public struct StoreHostStateMachine<Reducer: StoreReducer> {
                 current = VersionedModel(version: current.version + 1, model: model)
                 if case .value(var patches)? = patchesBox {
                     patchesBox = nil  // changed in place, not copied
-                    patches.record(JSONPatch.diff(from: previous.model, to: model), to: current.version)
+                    patches.record(from: previous.model, to: model, version: current.version)
                     patchesBox = .value(patches)
                 }
             }

@@ -38,6 +38,21 @@ extension StoreHostStateMachineTests {
         XCTAssertNil(machine.patch(from: 5, to: 7), "a version that does not exist yet")
     }
 
+    func testAChangeDiffedOnceItsSnapshotLeftGivesTheSamePatchAsOneDiffedWhenAsked() throws {
+        var diffedEarly = makeMachine(persists: false)
+        var diffedWhenAsked = makeMachine(persists: false)
+        _ = diffedEarly.patch(from: 0, to: 0)
+        _ = diffedWhenAsked.patch(from: 0, to: 0)
+        for amount: Int64 in [3, 4] {
+            increment(&diffedEarly, by: amount)
+            diffedEarly.diffRecordedChanges()
+            increment(&diffedWhenAsked, by: amount)
+        }
+        let early = try XCTUnwrap(diffedEarly.patch(from: 0, to: 2))
+        XCTAssertEqual(early, try XCTUnwrap(diffedWhenAsked.patch(from: 0, to: 2)))
+        XCTAssertEqual(try early.apply(to: model(0)), model(7))
+    }
+
     func testAnEventThatLeavesTheModelAsItWasAddsNoPatch() throws {
         var machine = makeMachine(persists: false, state: .init(count: 2))
         _ = machine.patch(from: 0, to: 0)
