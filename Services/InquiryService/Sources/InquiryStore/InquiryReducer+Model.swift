@@ -28,7 +28,7 @@ extension InquiryReducer {
         }
         return Wire.object([
             "inquiry": inquiry,
-            "chrome": InquiryChromeView(locale: locale).json,
+            "chrome": Self.chrome(locale: locale),
             "loading": .bool(state.loading),
             "error": errorView?.json,
             "failure": state.failure.map { InquiryFailureView.notice($0, locale: locale).json },
@@ -38,18 +38,33 @@ extension InquiryReducer {
     }
 
     private static let idleModels = Mutex<JSONObject>([:])
+    private static let chromes = Mutex<JSONObject>([:])
 
     private static func idleModel(locale: LocaleTag) -> JSONValue {
-        idleModels.withLock { models in
-            if let model = models[locale.rawValue] { return model }
-            let model = Wire.object([
-                "chrome": InquiryChromeView(locale: locale).json, "loading": .bool(false),
-                "lifecycle": InquiryLifecycle.idle.json,
+        cached(in: idleModels, locale: locale) {
+            Wire.object([
+                "chrome": chrome(locale: locale), "loading": .bool(false), "lifecycle": InquiryLifecycle.idle.json,
             ])
-            // Bounded: a runtime's locale is any BCP 47 tag, so an unbounded cache could grow without end.
-            if models.count < 256 { models[locale.rawValue] = model }
-            return model
         }
+    }
+
+    /// The chrome texts of a language, built once: every model carries them, and they depend on the language
+    /// alone.
+    private static func chrome(locale: LocaleTag) -> JSONValue {
+        cached(in: chromes, locale: locale) { InquiryChromeView(locale: locale).json }
+    }
+
+    /// What `make` builds for a language, kept in `cache`. Bounded: a runtime's locale is any BCP 47 tag, so an
+    /// unbounded cache could grow without end.
+    private static func cached(
+        in cache: borrowing Mutex<JSONObject>, locale: LocaleTag, _ make: () -> JSONValue
+    ) -> JSONValue {
+        if let value = cache.withLock({ $0[locale.rawValue] }) { return value }
+        let value = make()
+        cache.withLock { values in
+            if values.count < 256 { values[locale.rawValue] = value }
+        }
+        return value
     }
 
     private static func shown(_ stage: InquiryStage, state: State, errorView: InquiryErrorView?) -> InquiryStage {
