@@ -19,6 +19,8 @@ enum InquiryBenchmark {
         var fieldKey: String
         /// How many stores are opened at once while the count grows.
         var openConcurrency: Int
+        /// The stack's processes, to report the CPU of an exchange on each side; nil leaves the figure out.
+        var cpu: ProcessCPU?
     }
 
     static let target = 1 / 1.5
@@ -60,9 +62,13 @@ enum InquiryBenchmark {
             for round in 1...settings.rounds {
                 for side in BenchPhase.order(inRound: round).map({ $0 == .baseline ? Side.bus : .inquiry }) {
                     progress("\(count) stores, round \(round): \(side) for \(settings.seconds) s")
-                    let tally = try await phase(
+                    let before = settings.cpu?.sample()
+                    var tally = try await phase(
                         settings, side, stores: &stores, cursor: &cursor, serial: &serial, subjects: subjects,
                         seconds: settings.seconds)
+                    if let before, let after = settings.cpu?.sample() {
+                        tally.cpuSeconds = ProcessCPU.spent(from: before, to: after)
+                    }
                     if side == .bus { bus = bus + tally } else { inquiry = inquiry + tally }
                 }
             }
@@ -78,11 +84,17 @@ enum InquiryBenchmark {
                 "bus_dispatch_us": rounded(bus.meanDispatchMicroseconds, 1),
                 "inquiry_dispatch_us": rounded(inquiry.meanDispatchMicroseconds, 1),
                 "bus_exchanges": .int(Int64(bus.count)), "inquiry_exchanges": .int(Int64(inquiry.count)),
+                "bus_cpu_us_per_exchange": bus.cpuMicrosecondsPerExchange,
+                "inquiry_cpu_us_per_exchange": inquiry.cpuMicrosecondsPerExchange,
             ]
             print(line.jsonString)
             summary["ratio_\(count)"] = rounded(ratio, 3)
             summary["bus_us_\(count)"] = rounded(bus.meanMicroseconds, 1)
             summary["inquiry_us_\(count)"] = rounded(inquiry.meanMicroseconds, 1)
+            if settings.cpu != nil {
+                summary["bus_cpu_us_per_exchange_\(count)"] = bus.cpuMicrosecondsPerExchange
+                summary["inquiry_cpu_us_per_exchange_\(count)"] = inquiry.cpuMicrosecondsPerExchange
+            }
         }
         summary["ratio"] = rounded(ratios.values.min() ?? 0, 3)
         if let first = settings.storeCounts.first, let last = settings.storeCounts.last, let low = ratios[first],
@@ -114,7 +126,17 @@ enum InquiryBenchmark {
         var total = Duration.zero
         /// The part of `total` until the reply of `store.dispatch` arrived.
         var dispatchTotal = Duration.zero
+        /// The CPU each of the stack's processes spent during the phases, when it is followed.
+        var cpuSeconds: [String: Double] = [:]
         var count: Int { durations.count }
+
+        /// The CPU of one exchange, in µs, per process and in all: null when the CPU is not followed.
+        var cpuMicrosecondsPerExchange: JSONValue {
+            guard count > 0, !cpuSeconds.isEmpty else { return .null }
+            var perProcess = cpuSeconds.mapValues { rounded($0 * 1e6 / Double(count), 1) }
+            perProcess["total"] = rounded(cpuSeconds.values.reduce(0, +) * 1e6 / Double(count), 1)
+            return .object(JSONObject(perProcess))
+        }
 
         var meanMicroseconds: Double { count == 0 ? 0 : microseconds(total) / Double(count) }
         var meanDispatchMicroseconds: Double { count == 0 ? 0 : microseconds(dispatchTotal) / Double(count) }
@@ -128,7 +150,8 @@ enum InquiryBenchmark {
         static func + (left: Tally, right: Tally) -> Tally {
             Tally(
                 durations: left.durations + right.durations, total: left.total + right.total,
-                dispatchTotal: left.dispatchTotal + right.dispatchTotal)
+                dispatchTotal: left.dispatchTotal + right.dispatchTotal,
+                cpuSeconds: left.cpuSeconds.merging(right.cpuSeconds, uniquingKeysWith: +))
         }
     }
 
