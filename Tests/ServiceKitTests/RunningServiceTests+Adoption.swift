@@ -59,7 +59,7 @@ extension RunningServiceTests {
     }
 
     func testAWorkerTakesAStoreOnlyFromTheOwnerItReadOrFromItself() async throws {
-        let pool = try await migratedPool()
+        let pool = try await ServiceKitTestDatabase.migratedPool()
         func worker(_ name: String) -> PostgresSnapshots {
             PostgresSnapshots(database: pool, service: "adopttest", worker: name)
         }

@@ -178,13 +178,8 @@ final class RunningServiceTests: XCTestCase {
         await second.stop()
     }
 
-    /// A pool on the test database with the store kit's tables in place.
-    func migratedPool() async throws -> PostgresPool {
-        try await ServiceKitTestDatabase.migratedPool()
-    }
-
     func testAnOlderSnapshotNeverOverwritesANewerOne() async throws {
-        let pool = try await migratedPool()
+        let pool = try await ServiceKitTestDatabase.migratedPool()
         let snapshots = PostgresSnapshots(database: pool, service: "test", worker: "w")
         let id = StoreID.generate(for: .example)
         try await snapshots.save(
