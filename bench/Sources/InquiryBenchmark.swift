@@ -75,6 +75,7 @@ enum InquiryBenchmark {
             guard bus.count > 0, inquiry.count > 0 else { throw BenchError("no exchange finished at \(count) stores") }
             let ratio = bus.meanMicroseconds / inquiry.meanMicroseconds
             ratios[count] = ratio
+            let cpu = (bus: bus.cpuMicrosecondsPerExchange, inquiry: inquiry.cpuMicrosecondsPerExchange)
             let line: JSONValue = [
                 "bench": "inquiry-stores", "stores": .int(Int64(count)), "ratio": rounded(ratio, 3),
                 "bus_us": rounded(bus.meanMicroseconds, 1), "inquiry_us": rounded(inquiry.meanMicroseconds, 1),
@@ -84,16 +85,15 @@ enum InquiryBenchmark {
                 "bus_dispatch_us": rounded(bus.meanDispatchMicroseconds, 1),
                 "inquiry_dispatch_us": rounded(inquiry.meanDispatchMicroseconds, 1),
                 "bus_exchanges": .int(Int64(bus.count)), "inquiry_exchanges": .int(Int64(inquiry.count)),
-                "bus_cpu_us_per_exchange": bus.cpuMicrosecondsPerExchange,
-                "inquiry_cpu_us_per_exchange": inquiry.cpuMicrosecondsPerExchange,
+                "bus_cpu_us_per_exchange": cpu.bus, "inquiry_cpu_us_per_exchange": cpu.inquiry,
             ]
             print(line.jsonString)
             summary["ratio_\(count)"] = rounded(ratio, 3)
             summary["bus_us_\(count)"] = rounded(bus.meanMicroseconds, 1)
             summary["inquiry_us_\(count)"] = rounded(inquiry.meanMicroseconds, 1)
             if settings.cpu != nil {
-                summary["bus_cpu_us_per_exchange_\(count)"] = bus.cpuMicrosecondsPerExchange
-                summary["inquiry_cpu_us_per_exchange_\(count)"] = inquiry.cpuMicrosecondsPerExchange
+                summary["bus_cpu_us_per_exchange_\(count)"] = cpu.bus
+                summary["inquiry_cpu_us_per_exchange_\(count)"] = cpu.inquiry
             }
         }
         summary["ratio"] = rounded(ratios.values.min() ?? 0, 3)
