@@ -52,6 +52,30 @@ final class NATSPermissionTests: XCTestCase {
         return count.load(ordering: .relaxed)
     }
 
+    /// The users whose block in the written `auth.conf` carries `allow_responses`.
+    private func usersAllowedToRespond(_ server: PrivateNATSServer) throws -> Set<String> {
+        let conf = try String(
+            contentsOf: server.directory.appendingPathComponent("users/auth.conf"), encoding: .utf8)
+        var users: Set<String> = []
+        for block in conf.components(separatedBy: "{user: \"").dropFirst() {
+            guard let name = block.split(separator: "\"").first else { continue }
+            if block.contains("allow_responses: true") { users.insert(String(name)) }
+        }
+        return users
+    }
+
+    /// A user that may publish everywhere needs no response permissions, and nats-server before 2.11 would
+    /// track every request it receives for two minutes and walk them all at each delivery (docs/operations.md).
+    func testOnlyTheServicesHaveResponsePermissionsNotTheGatewayNorTheTestUser() async throws {
+        let server = try PrivateNATSServer()
+        XCTAssertEqual(try usersAllowedToRespond(server), ["auth", "inquiry", "vault", "documents"])
+        let test = try await server.connect(as: "test")
+        let served = try await answering(test, BusSubjects.rpc("auth"))
+        let answer = try await echo(try await server.connect(as: "gateway"), BusSubjects.rpc("auth"))
+        XCTAssertEqual(answer, "hi", "the test user answers the gateway's inbox through its publish rights")
+        await served.cancel()
+    }
+
     func testAConnectionWithoutCredentialsIsRefusedAtOnce() async throws {
         let server = try PrivateNATSServer()
         let started = ContinuousClock.now
