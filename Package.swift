@@ -153,7 +153,7 @@ let package = Package(
             name: "folio-bench",
             dependencies: [
                 "Bus", "HTTP", "CNats", "CMicroHTTPD", "CShims", "CSodium", "Crypto", "FolioModel", "Lifecycle", "FolioAPI",
-                "Postgres",
+                "Postgres", "CPostgres", "ServiceKit",
                 "VaultService", "FolioEmulator", "FolioClient", "DocumentCapture", "DocumentReceiver", "FolioWire",
             ],
             path: "bench/Sources"),

@@ -21,6 +21,8 @@ enum InquiryBenchmark {
         var openConcurrency: Int
         /// The stack's processes, to report the CPU of an exchange on each side; nil leaves the figure out.
         var cpu: ProcessCPU?
+        /// The worker's database, for the floor (`SnapshotWriteFloor`); nil leaves the floor out.
+        var databaseURL: String?
     }
 
     static let target = 1 / 1.5
@@ -34,6 +36,7 @@ enum InquiryBenchmark {
             next: "bench.inquiry.\(RandomID.base32(count: 8)).next"
         )
         var responder: InquiryCannedResponder?
+        var floor: SnapshotWriteFloor?
         var stores: [MountedBenchInquiry] = []
         var serial = 0
         var summary: JSONObject = [
@@ -50,6 +53,7 @@ enum InquiryBenchmark {
             stores += try await openStores(count - stores.count, settings)
             if responder == nil {
                 responder = try await cannedResponder(settings, store: &stores[0], serial: &serial, subjects: subjects)
+                floor = try settings.databaseURL.map { try SnapshotWriteFloor(databaseURL: $0, copying: stores[0].id) }
             }
             // Warm-up: both paths, not counted.
             var cursor = 0
@@ -59,6 +63,7 @@ enum InquiryBenchmark {
                 settings, .bus, stores: &stores, cursor: &cursor, serial: &serial, subjects: subjects, seconds: 0.5)
             var bus = Tally()
             var inquiry = Tally()
+            var writes = (count: 0, total: Duration.zero)
             for round in 1...settings.rounds {
                 for side in BenchPhase.order(inRound: round).map({ $0 == .baseline ? Side.bus : .inquiry }) {
                     progress("\(count) stores, round \(round): \(side) for \(settings.seconds) s")
@@ -71,12 +76,17 @@ enum InquiryBenchmark {
                     }
                     if side == .bus { bus = bus + tally } else { inquiry = inquiry + tally }
                 }
+                if let floor {
+                    progress("\(count) stores, round \(round): the snapshot's write alone for \(settings.seconds) s")
+                    let run = try await floor.run(seconds: settings.seconds)
+                    writes = (writes.count + run.count, writes.total + run.total)
+                }
             }
             guard bus.count > 0, inquiry.count > 0 else { throw BenchError("no exchange finished at \(count) stores") }
             let ratio = bus.meanMicroseconds / inquiry.meanMicroseconds
             ratios[count] = ratio
             let cpu = (bus: bus.cpuMicrosecondsPerExchange, inquiry: inquiry.cpuMicrosecondsPerExchange)
-            let line: JSONValue = [
+            var line: JSONObject = [
                 "bench": "inquiry-stores", "stores": .int(Int64(count)), "ratio": rounded(ratio, 3),
                 "bus_us": rounded(bus.meanMicroseconds, 1), "inquiry_us": rounded(inquiry.meanMicroseconds, 1),
                 "bus_p50_us": bus.percentileMicroseconds(0.5), "inquiry_p50_us": inquiry.percentileMicroseconds(0.5),
@@ -87,7 +97,19 @@ enum InquiryBenchmark {
                 "bus_exchanges": .int(Int64(bus.count)), "inquiry_exchanges": .int(Int64(inquiry.count)),
                 "bus_cpu_us_per_exchange": cpu.bus, "inquiry_cpu_us_per_exchange": cpu.inquiry,
             ]
-            print(line.jsonString)
+            if writes.count > 0 {
+                // No exchange can beat the bus's two legs plus the write its dispatch waits for.
+                let writeMicroseconds = microseconds(writes.total) / Double(writes.count)
+                let floorRatio = bus.meanMicroseconds / (bus.meanMicroseconds + writeMicroseconds)
+                for (key, value) in [
+                    ("write_us", rounded(writeMicroseconds, 1)), ("floor_ratio", rounded(floorRatio, 3)),
+                    ("of_floor", rounded(ratio / floorRatio, 3)),
+                ] {
+                    line[key] = value
+                    summary["\(key)_\(count)"] = value
+                }
+            }
+            print(JSONValue.object(line).jsonString)
             summary["ratio_\(count)"] = rounded(ratio, 3)
             summary["bus_us_\(count)"] = rounded(bus.meanMicroseconds, 1)
             summary["inquiry_us_\(count)"] = rounded(inquiry.meanMicroseconds, 1)
@@ -112,6 +134,7 @@ enum InquiryBenchmark {
         }
         print(JSONValue.object(summary).jsonString)
         _ = responder
+        _ = floor
     }
 
     enum Side: String, CustomStringConvertible {

@@ -114,7 +114,8 @@ do {
                 template: environment.string("FOLIO_BENCH_TEMPLATE", default: "tmpl_simple"),
                 fieldKey: environment.string("FOLIO_BENCH_FIELD", default: "name"),
                 openConcurrency: max(1, try environment.int("FOLIO_BENCH_CLIENTS", default: 16)),
-                cpu: ProcessCPU(environment.optionalString("FOLIO_BENCH_CPU_PIDS"))))
+                cpu: ProcessCPU(environment.optionalString("FOLIO_BENCH_CPU_PIDS")),
+                databaseURL: environment.optionalString("FOLIO_DATABASE_URL")))
     case "inquiry-memory":
         guard let pid = environment.optionalString("FOLIO_BENCH_INQUIRY_PID").flatMap({ Int32($0) }) else {
             throw BenchError("FOLIO_BENCH_INQUIRY_PID names no process")
