@@ -24,12 +24,18 @@ final class SnapshotWriteFloor: @unchecked Sendable {
             throw BenchError("connect to PostgreSQL: \(message)")
         }
         self.connection = connection
-        let source = try Self.query(
-            connection,
-            """
-            SELECT kind, runtime_id, state::text, pending_effects::text, dispatch_ids::text
-            FROM store_snapshots WHERE store_id = $1
-            """, [storeID])
+        let source: [String]
+        do {
+            source = try Self.query(
+                connection,
+                """
+                SELECT kind, runtime_id, state::text, pending_effects::text, dispatch_ids::text
+                FROM store_snapshots WHERE store_id = $1
+                """, [storeID])
+        } catch {
+            PQfinish(connection)
+            throw error
+        }
         guard source.count == 5 else {
             PQfinish(connection)
             throw BenchError("store \(storeID) has no snapshot to copy")
@@ -42,10 +48,9 @@ final class SnapshotWriteFloor: @unchecked Sendable {
         let types = statement.binds.map { Oid($0.type.oid) }
         let prepared = PQprepare(connection, Self.statementName, statement.sql, Int32(types.count), types)
         defer { PQclear(prepared) }
+        // Initialized by now: a throw runs `deinit`, which closes the connection.
         guard PQresultStatus(prepared) == PGRES_COMMAND_OK else {
-            let message = String(cString: PQresultErrorMessage(prepared))
-            PQfinish(connection)
-            throw BenchError("prepare the snapshot's statement: \(message)")
+            throw BenchError("prepare the snapshot's statement: \(String(cString: PQresultErrorMessage(prepared)))")
         }
     }
 
