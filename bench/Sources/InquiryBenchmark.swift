@@ -6,7 +6,8 @@ import Foundation
 /// then `store.next` after the store's version, which answers with the new model) against the same two
 /// request/reply exchanges with a canned libnats responder, measured in the same run, with 1, 100 and 1,000
 /// opened stores on one worker. One client, one exchange at a time, stores picked round-robin. The ratio is
-/// bus time / inquiry time: higher is better, the target is 1/1.5.
+/// bus time / inquiry time: higher is better, the target is 1/1.5. Each round also times the snapshot's write
+/// alone (`SnapshotWriteFloor`), for the most a store that stores before it answers could reach.
 enum InquiryBenchmark {
     struct Settings: Sendable {
         var client: InquiryBenchClient
