@@ -1,19 +1,24 @@
 import CPostgres
 
 /// A statement's parameters as libpq takes them: every value's bytes in one buffer (NUL-terminated for text
-/// format), with lengths, formats and types; checked before anything is sent.
-struct EncodedStatement {
+/// format), with lengths, formats and types; checked before anything is sent. Public for programs that call
+/// libpq themselves (the inquiry bench's floor).
+public struct EncodedStatement {
     let key: PreparedStatementKey
-    let lengths: [Int32]
-    let formats: [Int32]
+    public let lengths: [Int32]
+    public let formats: [Int32]
     private let storage: [UInt8]
     private let offsets: [Int?]
 
-    var count: Int32 { Int32(lengths.count) }
+    public var count: Int32 { Int32(lengths.count) }
+    /// The SQL text, with `$N` placeholders.
+    public var sql: String { key.sql }
+    /// The parameters' types (0 lets the server infer one).
+    public var types: [Oid] { key.types }
     /// The bytes this statement puts on the wire, about.
     var size: Int { key.sql.utf8.count + storage.count }
 
-    init(_ query: PostgresQuery) throws {
+    public init(_ query: PostgresQuery) throws {
         let binds = query.binds
         guard binds.count <= Int(UInt16.max) else {
             throw PostgresError.queryFailed(
@@ -53,7 +58,7 @@ struct EncodedStatement {
     }
 
     /// Calls `body` with the values' pointers, valid only during the call; nil when there is no buffer.
-    func withValues<Answer>(_ body: ([UnsafePointer<CChar>?]) -> Answer) -> Answer? {
+    public func withValues<Answer>(_ body: ([UnsafePointer<CChar>?]) -> Answer) -> Answer? {
         storage.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return nil }
             let values = offsets.map { offset in

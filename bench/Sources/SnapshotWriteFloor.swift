@@ -8,7 +8,8 @@ import ServiceKit
 /// less than the bus's round trips plus that write. This times the write alone: the statement of
 /// `PostgresSnapshots.save`, prepared once, with a copy of a real store's sealed row under an id of its own (a
 /// version higher at every run, so each one updates the row), back to back over one libpq connection by a
-/// thread of its own, blocking. C calls only: no pool, no hand-off between threads, no sealing.
+/// thread of its own, blocking: libpq called directly with the parameters as `EncodedStatement` lays them out for
+/// the pool too, and no pool, no hand-off between threads, no sealing.
 final class SnapshotWriteFloor: @unchecked Sendable {
     // Used by one thread at a time: `run` waits for its thread before it returns.
     private let connection: OpaquePointer
@@ -30,8 +31,8 @@ final class SnapshotWriteFloor: @unchecked Sendable {
                 connection,
                 """
                 SELECT kind, runtime_id, state::text, pending_effects::text, dispatch_ids::text
-                FROM store_snapshots WHERE store_id = $1
-                """, [storeID])
+                FROM store_snapshots WHERE store_id = \(storeID)
+                """)
         } catch {
             PQfinish(connection)
             throw error
@@ -44,9 +45,8 @@ final class SnapshotWriteFloor: @unchecked Sendable {
             storeID: "bench-floor-" + RandomID.base32(count: 10), service: "bench", kind: source[0],
             worker: "bench", runtimeID: source[1], version: 0, state: PostgresJSON(source[2]),
             pending: PostgresJSON(source[3]), dispatchIDs: PostgresJSON(source[4]))
-        let statement = PostgresSnapshots.upsert(row)
-        let types = statement.binds.map { Oid($0.type.oid) }
-        let prepared = PQprepare(connection, Self.statementName, statement.sql, Int32(types.count), types)
+        let statement = try EncodedStatement(PostgresSnapshots.upsert(row))
+        let prepared = PQprepare(connection, Self.statementName, statement.sql, statement.count, statement.types)
         defer { PQclear(prepared) }
         // Initialized by now: a throw runs `deinit`, which closes the connection.
         guard PQresultStatus(prepared) == PGRES_COMMAND_OK else {
@@ -55,7 +55,7 @@ final class SnapshotWriteFloor: @unchecked Sendable {
     }
 
     deinit {
-        _ = try? Self.query(connection, "DELETE FROM store_snapshots WHERE store_id = $1", [row.storeID])
+        _ = try? Self.query(connection, "DELETE FROM store_snapshots WHERE store_id = \(row.storeID)")
         PQfinish(connection)
     }
 
@@ -73,56 +73,40 @@ final class SnapshotWriteFloor: @unchecked Sendable {
         var total = Duration.zero
         while clock.now < end {
             row.version += 1
-            let binds = PostgresSnapshots.upsert(row).binds
+            let statement = try EncodedStatement(PostgresSnapshots.upsert(row))
             let started = clock.now
-            try execute(binds)
+            try execute(statement)
             total += clock.now - started
             count += 1
         }
         return (count, total)
     }
 
-    private func execute(_ binds: [PostgresBind]) throws {
-        let values = binds.map { bind in bind.bytes.map { Array($0.map { CChar(bitPattern: $0) } + [0]) } }
-        let lengths = binds.map { Int32($0.bytes?.count ?? 0) }
-        let formats = binds.map { $0.format.rawValue }
-        let result = Self.withCStrings(values) { pointers in
-            PQexecPrepared(connection, Self.statementName, Int32(binds.count), pointers, lengths, formats, 0)
-        }
+    private func execute(_ statement: EncodedStatement) throws {
+        let result =
+            statement.withValues { values in
+                PQexecPrepared(
+                    connection, Self.statementName, statement.count, values, statement.lengths, statement.formats, 0)
+            } ?? nil
         defer { PQclear(result) }
         guard PQresultStatus(result) == PGRES_COMMAND_OK else {
             throw BenchError("the snapshot's statement failed: \(String(cString: PQresultErrorMessage(result)))")
         }
     }
 
-    /// Runs `body` with a C pointer to each value (NULL for nil), valid for the call.
-    private static func withCStrings<R>(_ values: [[CChar]?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
-        var pointers: [UnsafePointer<CChar>?] = []
-        var owned: [UnsafeMutablePointer<CChar>] = []
-        for value in values {
-            guard let value else {
-                pointers.append(nil)
-                continue
-            }
-            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: value.count)
-            copy.initialize(from: value, count: value.count)
-            owned.append(copy)
-            pointers.append(UnsafePointer(copy))
-        }
-        defer { for copy in owned { copy.deallocate() } }
-        return body(pointers)
-    }
-
-    /// A text query with text parameters: the first row's values (empty when there is none).
-    private static func query(_ connection: OpaquePointer, _ sql: String, _ parameters: [String]) throws -> [String] {
-        let values = parameters.map { Array($0.utf8CString) }
-        let result = withCStrings(values) { pointers in
-            PQexecParams(connection, sql, Int32(parameters.count), nil, pointers, nil, nil, 0)
-        }
+    /// A query's first row, each value as text (empty when there is none).
+    private static func query(_ connection: OpaquePointer, _ query: PostgresQuery) throws -> [String] {
+        let statement = try EncodedStatement(query)
+        let result =
+            statement.withValues { values in
+                PQexecParams(
+                    connection, statement.sql, statement.count, statement.types, values, statement.lengths,
+                    statement.formats, 0)
+            } ?? nil
         defer { PQclear(result) }
         let status = PQresultStatus(result)
         guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK else {
-            throw BenchError("\(sql): \(String(cString: PQresultErrorMessage(result)))")
+            throw BenchError("\(statement.sql): \(String(cString: PQresultErrorMessage(result)))")
         }
         guard PQntuples(result) > 0 else { return [] }
         return (0..<PQnfields(result)).map { String(cString: PQgetvalue(result, 0, $0)) }
