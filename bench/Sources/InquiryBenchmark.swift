@@ -7,7 +7,8 @@ import Foundation
 /// request/reply exchanges with a canned libnats responder, measured in the same run, with 1, 100 and 1,000
 /// opened stores on one worker. One client, one exchange at a time, stores picked round-robin. The ratio is
 /// bus time / inquiry time: higher is better, the target is 1/1.5. Each round also times the snapshot's write
-/// alone (`SnapshotWriteFloor`), for the most a store that stores before it answers could reach.
+/// alone (`SnapshotWriteFloor`), and the canned exchange with that write made before the dispatch is answered
+/// (`Side.stored`): the most a store that stores before it answers could reach, added up and measured.
 enum InquiryBenchmark {
     struct Settings: Sendable {
         var client: InquiryBenchClient
@@ -32,10 +33,7 @@ enum InquiryBenchmark {
         let client = settings.client
         try await client.waitHealthy("auth")
         try await client.waitHealthy("inquiry")
-        let subjects = (
-            dispatch: "bench.inquiry.\(RandomID.base32(count: 8)).dispatch",
-            next: "bench.inquiry.\(RandomID.base32(count: 8)).next"
-        )
+        let subjects = CannedSubjects()
         var responder: InquiryCannedResponder?
         var floor: SnapshotWriteFloor?
         var stores: [MountedBenchInquiry] = []
@@ -53,20 +51,23 @@ enum InquiryBenchmark {
             progress("opening stores up to \(count)")
             stores += try await openStores(count - stores.count, settings)
             if responder == nil {
-                responder = try await cannedResponder(settings, store: &stores[0], serial: &serial, subjects: subjects)
                 floor = try settings.databaseURL.map { try SnapshotWriteFloor(databaseURL: $0, copying: stores[0].id) }
+                responder = try await cannedResponder(
+                    settings, store: &stores[0], serial: &serial, subjects: subjects, floor: floor)
             }
             // Warm-up: both paths, not counted.
             var cursor = 0
             _ = try await phase(
                 settings, .inquiry, stores: &stores, cursor: &cursor, serial: &serial, subjects: subjects, seconds: 0.5)
-            _ = try await phase(
-                settings, .bus, stores: &stores, cursor: &cursor, serial: &serial, subjects: subjects, seconds: 0.5)
-            var bus = Tally()
-            var inquiry = Tally()
+            for side in [Side.bus] + (floor == nil ? [] : [.stored]) {
+                _ = try await phase(
+                    settings, side, stores: &stores, cursor: &cursor, serial: &serial, subjects: subjects, seconds: 0.5)
+            }
+            var tallies: [Side: Tally] = [:]
             var writes = (count: 0, total: Duration.zero)
+            let baselines: [Side] = floor == nil ? [.bus] : [.bus, .stored]
             for round in 1...settings.rounds {
-                for side in BenchPhase.order(inRound: round).map({ $0 == .baseline ? Side.bus : .inquiry }) {
+                for side in BenchPhase.order(inRound: round).flatMap({ $0 == .baseline ? baselines : [.inquiry] }) {
                     progress("\(count) stores, round \(round): \(side) for \(settings.seconds) s")
                     let before = settings.cpu?.sample()
                     var tally = try await phase(
@@ -75,7 +76,7 @@ enum InquiryBenchmark {
                     if let before, let after = settings.cpu?.sample() {
                         tally.cpuSeconds = ProcessCPU.spent(from: before, to: after)
                     }
-                    if side == .bus { bus = bus + tally } else { inquiry = inquiry + tally }
+                    tallies[side] = tallies[side, default: Tally()] + tally
                 }
                 if let floor {
                     progress("\(count) stores, round \(round): the snapshot's write alone for \(settings.seconds) s")
@@ -83,6 +84,8 @@ enum InquiryBenchmark {
                     writes = (writes.count + run.count, writes.total + run.total)
                 }
             }
+            let bus = tallies[.bus, default: Tally()]
+            let inquiry = tallies[.inquiry, default: Tally()]
             guard bus.count > 0, inquiry.count > 0 else { throw BenchError("no exchange finished at \(count) stores") }
             let ratio = bus.meanMicroseconds / inquiry.meanMicroseconds
             ratios[count] = ratio
@@ -98,13 +101,17 @@ enum InquiryBenchmark {
                 "bus_exchanges": .int(Int64(bus.count)), "inquiry_exchanges": .int(Int64(inquiry.count)),
                 "bus_cpu_us_per_exchange": cpu.bus, "inquiry_cpu_us_per_exchange": cpu.inquiry,
             ]
-            if writes.count > 0 {
-                // No exchange can beat the bus's two legs plus the write its dispatch waits for.
+            if writes.count > 0, let stored = tallies[.stored], stored.count > 0 {
+                // No exchange can beat the bus's two legs plus the write its dispatch waits for: added up from the
+                // write timed alone, and measured as the canned exchange that makes the write before it answers.
                 let writeMicroseconds = microseconds(writes.total) / Double(writes.count)
                 let floorRatio = bus.meanMicroseconds / (bus.meanMicroseconds + writeMicroseconds)
+                let storedRatio = bus.meanMicroseconds / stored.meanMicroseconds
                 for (key, value) in [
                     ("write_us", rounded(writeMicroseconds, 1)), ("floor_ratio", rounded(floorRatio, 3)),
-                    ("of_floor", rounded(ratio / floorRatio, 3)),
+                    ("of_floor", rounded(ratio / floorRatio, 3)), ("stored_us", rounded(stored.meanMicroseconds, 1)),
+                    ("stored_ratio", rounded(storedRatio, 3)), ("of_stored", rounded(ratio / storedRatio, 3)),
+                    ("stored_cpu_us_per_exchange", stored.cpuMicrosecondsPerExchange),
                 ] {
                     line[key] = value
                     summary["\(key)_\(count)"] = value
@@ -138,10 +145,30 @@ enum InquiryBenchmark {
         _ = floor
     }
 
+    /// Who answers a phase's exchanges: the canned responder (`bus`), the same with the snapshot's write made
+    /// before the dispatch is answered (`stored`), or the store (`inquiry`).
     enum Side: String, CustomStringConvertible {
         case bus
+        case stored
         case inquiry
         var description: String { rawValue }
+    }
+
+    /// The canned responder's subjects: the dispatch, the dispatch answered once the snapshot is written, and next.
+    struct CannedSubjects: Sendable {
+        let dispatch = "bench.inquiry.\(RandomID.base32(count: 8)).dispatch"
+        let storedDispatch = "bench.inquiry.\(RandomID.base32(count: 8)).stored-dispatch"
+        let next = "bench.inquiry.\(RandomID.base32(count: 8)).next"
+
+        func dispatch(_ side: Side, store: MountedBenchInquiry) -> String {
+            switch side {
+            case .bus: dispatch
+            case .stored: storedDispatch
+            case .inquiry: store.subject
+            }
+        }
+
+        func next(_ side: Side, store: MountedBenchInquiry) -> String { side == .inquiry ? store.subject : next }
     }
 
     /// The round trips of one phase.
@@ -206,10 +233,11 @@ enum InquiryBenchmark {
         return (action, text)
     }
 
-    /// One exchange with a real store, kept as the baseline's canned replies; starts the responder.
+    /// One exchange with a real store, kept as the baseline's canned replies; starts the responder, whose stored
+    /// dispatch makes `floor`'s write before it answers.
     private static func cannedResponder(
-        _ settings: Settings, store: inout MountedBenchInquiry, serial: inout Int,
-        subjects: (dispatch: String, next: String)
+        _ settings: Settings, store: inout MountedBenchInquiry, serial: inout Int, subjects: CannedSubjects,
+        floor: SnapshotWriteFloor?
     ) async throws -> InquiryCannedResponder {
         let client = settings.client
         serial += 1
@@ -227,6 +255,7 @@ enum InquiryBenchmark {
         let responder = try InquiryCannedResponder(url: settings.natsURL)
         try responder.answer(subjects.dispatch, with: reply(dispatched))
         try responder.answer(subjects.next, with: reply(next))
+        if let floor { try responder.answer(subjects.storedDispatch, with: reply(dispatched)) { try floor.write() } }
         return responder
     }
 
@@ -234,7 +263,7 @@ enum InquiryBenchmark {
     /// dispatch until the reply of `store.next` arrived.
     private static func phase(
         _ settings: Settings, _ side: Side, stores: inout [MountedBenchInquiry], cursor: inout Int, serial: inout Int,
-        subjects: (dispatch: String, next: String), seconds: Double
+        subjects: CannedSubjects, seconds: Double
     ) async throws -> Tally {
         let client = settings.client
         var tally = Tally()
@@ -249,9 +278,9 @@ enum InquiryBenchmark {
             let dispatchParams = InquiryBenchClient.dispatchParams(store, action)
             let nextParams = InquiryBenchClient.nextParams(store, after: store.version)
             let started = ContinuousClock.now
-            _ = try await client.dispatch(side == .bus ? subjects.dispatch : store.subject, dispatchParams)
+            _ = try await client.dispatch(subjects.dispatch(side, store: store), dispatchParams)
             tally.dispatchTotal += ContinuousClock.now - started
-            let next = try await client.next(side == .bus ? subjects.next : store.subject, nextParams)
+            let next = try await client.next(subjects.next(side, store: store), nextParams)
             let took = ContinuousClock.now - started
             tally.durations.append(took)
             tally.total += took

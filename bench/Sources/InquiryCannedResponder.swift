@@ -1,9 +1,11 @@
 import CNats
+import FolioModel
 import Foundation
 
 /// The baseline of the inquiry benchmark: a libnats responder that answers each subject with a fixed reply
 /// from its libnats callback (no JSON-RPC decoding, no store). The replies are copies of what the store
-/// answered in the same run, so both exchanges move the same bytes.
+/// answered in the same run, so both exchanges move the same bytes. A subject may first run a blocking step on
+/// the callback's thread (the measured floor stores a snapshot there before it answers).
 final class InquiryCannedResponder: @unchecked Sendable {
     // libnats connections are thread-safe; the pointers never change after init.
     private let connection: OpaquePointer
@@ -46,9 +48,10 @@ final class InquiryCannedResponder: @unchecked Sendable {
         natsOptions_Destroy(options)
     }
 
-    /// Answers every request on `subject` with `reply`.
-    func answer(_ subject: String, with reply: [UInt8]) throws {
-        let box = Unmanaged.passRetained(CannedReply(reply))
+    /// Answers every request on `subject` with `reply`, once `before` has run; a `before` that throws is answered
+    /// with a JSON-RPC error naming why, which fails the phase.
+    func answer(_ subject: String, with reply: [UInt8], before: (@Sendable () throws -> Void)? = nil) throws {
+        let box = Unmanaged.passRetained(CannedReply(reply, before: before))
         var subscription: OpaquePointer?
         guard
             natsConnection_Subscribe(&subscription, connection, subject, cannedReplyCallback, box.toOpaque())
@@ -65,7 +68,22 @@ final class InquiryCannedResponder: @unchecked Sendable {
 
 private final class CannedReply {
     let bytes: [UInt8]
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    let before: (@Sendable () throws -> Void)?
+    init(_ bytes: [UInt8], before: (@Sendable () throws -> Void)?) {
+        self.bytes = bytes
+        self.before = before
+    }
+
+    /// The reply, or an error reply when `before` threw.
+    func answer() -> [UInt8] {
+        do {
+            try before?()
+            return bytes
+        } catch {
+            let failure: JSONValue = ["code": -32603, "message": .string("the responder's step failed: \(error)")]
+            return JSONValue.object(["id": 1, "jsonrpc": "2.0", "error": failure]).serialized()
+        }
+    }
 }
 
 private func cannedReplyCallback(
@@ -75,8 +93,8 @@ private func cannedReplyCallback(
     guard let message else { return }
     defer { natsMsg_Destroy(message) }
     guard let connection, let closure, let reply = natsMsg_GetReply(message) else { return }
-    let canned = Unmanaged<CannedReply>.fromOpaque(closure).takeUnretainedValue()
-    canned.bytes.withUnsafeBytes { buffer in
+    let answer = Unmanaged<CannedReply>.fromOpaque(closure).takeUnretainedValue().answer()
+    answer.withUnsafeBytes { buffer in
         _ = natsConnection_Publish(connection, reply, buffer.baseAddress, Int32(buffer.count))
     }
 }

@@ -3,17 +3,20 @@ import FolioModel
 import Foundation
 import Postgres
 import ServiceKit
+import Synchronization
 
 /// The floor of `bench/run inquiry`: a dispatch is answered once its snapshot is stored, so no exchange can take
 /// less than the bus's round trips plus that write. This times the write alone: the statement of
 /// `PostgresSnapshots.save`, prepared once, with a copy of a real store's sealed row under an id of its own (a
 /// version higher at every run, so each one updates the row), back to back over one libpq connection by a
 /// thread of its own, blocking: libpq called directly with the parameters as `EncodedStatement` lays them out for
-/// the pool too, and no pool, no hand-off between threads, no sealing.
+/// the pool too, and no pool, no hand-off between threads, no sealing. `write()` makes one such write from the
+/// caller's thread, for the responder that stores before it answers (`InquiryCannedResponder`).
 final class SnapshotWriteFloor: @unchecked Sendable {
-    // Used by one thread at a time: `run` waits for its thread before it returns.
+    // Used under `row`'s lock only, by one thread at a time.
     private let connection: OpaquePointer
-    private var row: PostgresSnapshots.SavedRow
+    private let row: Mutex<PostgresSnapshots.SavedRow>
+    private let storeID: String
     private static let statementName = "bench_snapshot_floor"
 
     /// Connects and copies the snapshot row of `storeID` (a store the worker has written).
@@ -41,10 +44,12 @@ final class SnapshotWriteFloor: @unchecked Sendable {
             PQfinish(connection)
             throw BenchError("store \(storeID) has no snapshot to copy")
         }
-        row = PostgresSnapshots.SavedRow(
+        let row = PostgresSnapshots.SavedRow(
             storeID: "bench-floor-" + RandomID.base32(count: 10), service: "bench", kind: source[0],
             worker: "bench", runtimeID: source[1], version: 0, state: PostgresJSON(source[2]),
             pending: PostgresJSON(source[3]), dispatchIDs: PostgresJSON(source[4]))
+        self.row = Mutex(row)
+        self.storeID = row.storeID
         let statement = try EncodedStatement(PostgresSnapshots.upsert(row))
         let prepared = PQprepare(connection, Self.statementName, statement.sql, statement.count, statement.types)
         defer { PQclear(prepared) }
@@ -55,7 +60,7 @@ final class SnapshotWriteFloor: @unchecked Sendable {
     }
 
     deinit {
-        _ = try? Self.query(connection, "DELETE FROM store_snapshots WHERE store_id = \(row.storeID)")
+        _ = try? Self.query(connection, "DELETE FROM store_snapshots WHERE store_id = \(storeID)")
         PQfinish(connection)
     }
 
@@ -72,14 +77,24 @@ final class SnapshotWriteFloor: @unchecked Sendable {
         var count = 0
         var total = Duration.zero
         while clock.now < end {
-            row.version += 1
-            let statement = try EncodedStatement(PostgresSnapshots.upsert(row))
-            let started = clock.now
-            try execute(statement)
-            total += clock.now - started
+            total += try write()
             count += 1
         }
         return (count, total)
+    }
+
+    /// One write of the row, a version higher than the last, from the caller's thread; returns how long the
+    /// statement took.
+    @discardableResult
+    func write() throws -> Duration {
+        try row.withLock { row in
+            row.version += 1
+            let statement = try EncodedStatement(PostgresSnapshots.upsert(row))
+            let clock = ContinuousClock()
+            let started = clock.now
+            try execute(statement)
+            return clock.now - started
+        }
     }
 
     private func execute(_ statement: EncodedStatement) throws {
