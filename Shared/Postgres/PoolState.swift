@@ -1,79 +1,88 @@
-/// The bookkeeping of a ``PostgresPool``: idle connections, how many are open, who waits.
-actor PoolState {
-    /// What a caller gets: an idle connection, or the right to open a new one.
-    enum Grant: Sendable {
-        case connection(PostgresConnection)
-        case slot
+import Synchronization
+
+/// The bookkeeping of a ``PostgresPool`` (``PoolStateMachine``) behind a lock, and the continuations of its
+/// waiters. A lock rather than an actor: a caller that finds a connection free goes on to its statement on its
+/// own thread, where a hop to an actor would wait for another thread to wake (a snapshot's save starts its
+/// statement while the thread that applied the event still holds the store).
+final class PoolState: Sendable {
+    typealias Machine = PoolStateMachine<PostgresConnection>
+    typealias Grant = Machine.Grant
+
+    private struct Locked {
+        var machine: Machine
+        var continuations: [UInt64: CheckedContinuation<Grant, any Error>] = [:]
+        var lastWaiterID: UInt64 = 0
     }
 
-    private let size: Int
-    private var idle: [PostgresConnection] = []
-    /// Connections counted against `size`: idle, leased, or being opened.
-    private var open = 0
-    private var waiters: [(id: UInt64, continuation: CheckedContinuation<Grant, any Error>)] = []
-    private var nextWaiterID: UInt64 = 0
-    private(set) var isClosed = false
+    private let locked: Mutex<Locked>
 
-    init(size: Int) { self.size = size }
+    init(size: Int) { locked = Mutex(Locked(machine: Machine(size: size))) }
 
+    /// A free connection or slot at once, else the first one released after the callers already waiting.
     func reserve() async throws -> Grant {
-        if isClosed { throw PostgresError.poolClosed }
-        if let connection = idle.popLast() { return .connection(connection) }
-        if open < size {
-            open += 1
-            return .slot
+        switch locked.withLock({ $0.machine.reserve(waiter: nil) }) {
+        case .granted(let grant): return grant
+        case .closed: throw PostgresError.poolClosed
+        case .queued: return try await wait()
         }
-        nextWaiterID += 1
-        let id = nextWaiterID
+    }
+
+    private func wait() async throws -> Grant {
+        let id = locked.withLock { locked in
+            locked.lastWaiterID += 1
+            return locked.lastWaiterID
+        }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                if Task.isCancelled {
-                    continuation.resume(throwing: CancellationError())
-                } else {
-                    waiters.append((id, continuation))
+                let outcome = locked.withLock { locked -> Result<Grant, any Error>? in
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    switch locked.machine.reserve(waiter: id) {
+                    case .granted(let grant): return .success(grant)
+                    case .closed: return .failure(PostgresError.poolClosed)
+                    case .queued:
+                        locked.continuations[id] = continuation
+                        return nil
+                    }
                 }
+                if let outcome { continuation.resume(with: outcome) }
             }
         } onCancel: {
-            Task { await self.cancelWaiter(id) }
-        }
-    }
-
-    private func cancelWaiter(_ id: UInt64) {
-        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
-        waiters.remove(at: index).continuation.resume(throwing: CancellationError())
-    }
-
-    /// Takes back a leased connection, or `nil` when the caller's connection was dropped (or
-    /// never opened). Returns a connection the caller must close, if any.
-    func release(_ connection: PostgresConnection?) -> PostgresConnection? {
-        if isClosed {
-            open -= 1
-            return connection
-        }
-        guard let connection else {
-            if waiters.isEmpty {
-                open -= 1
-            } else {
-                waiters.removeFirst().continuation.resume(returning: .slot)
+            let continuation = locked.withLock { locked in
+                locked.machine.cancel(id) ? locked.continuations.removeValue(forKey: id) : nil
             }
+            continuation?.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Takes back a leased connection, or `nil` when the caller's connection was dropped (or never opened).
+    /// Returns a connection the caller must close, if any.
+    func release(_ connection: PostgresConnection?) -> PostgresConnection? {
+        let (release, continuation) = locked.withLock {
+            locked -> (Machine.Release, CheckedContinuation<Grant, any Error>?) in
+            let release = locked.machine.release(connection)
+            guard case .handOver(let waiter, _) = release else { return (release, nil) }
+            return (release, locked.continuations.removeValue(forKey: waiter))
+        }
+        switch release {
+        case .handOver(_, let grant):
+            continuation?.resume(returning: grant)
+            return nil
+        case .close(let connection):
+            return connection
+        case .none:
             return nil
         }
-        if waiters.isEmpty {
-            idle.append(connection)
-        } else {
-            waiters.removeFirst().continuation.resume(returning: .connection(connection))
-        }
-        return nil
     }
 
     /// Fails every waiter and returns the idle connections for the caller to close.
     func close() -> [PostgresConnection] {
-        isClosed = true
-        for waiter in waiters { waiter.continuation.resume(throwing: PostgresError.poolClosed) }
-        waiters = []
-        let connections = idle
-        idle = []
-        open -= connections.count
-        return connections
+        let (continuations, idle) = locked.withLock {
+            locked -> ([CheckedContinuation<Grant, any Error>], [PostgresConnection]) in
+            let (waiters, idle) = locked.machine.close()
+            let continuations = waiters.compactMap { locked.continuations.removeValue(forKey: $0) }
+            return (continuations, idle)
+        }
+        for continuation in continuations { continuation.resume(throwing: PostgresError.poolClosed) }
+        return idle
     }
 }

@@ -50,7 +50,7 @@ public final class PostgresPool: Sendable {
     /// stops every listener; leased connections close when they come back.
     public func close() async {
         for listener in listeners.closeAll() { listener.stop() }
-        for connection in await state.close() { await connection.close() }
+        for connection in state.close() { await connection.close() }
     }
 
     private func lease() async throws -> PostgresConnection {
@@ -62,14 +62,14 @@ public final class PostgresPool: Sendable {
         do {
             return try await PostgresConnection.connect(url: url)
         } catch {
-            _ = await state.release(nil)
+            _ = state.release(nil)
             throw error
         }
     }
 
     private func giveBack(_ connection: PostgresConnection) async {
         let reusable = connection.isReusable
-        if let toClose = await state.release(reusable ? connection : nil) {
+        if let toClose = state.release(reusable ? connection : nil) {
             await toClose.close()
         }
         if !reusable { await connection.close() }
