@@ -242,7 +242,7 @@ private func natsMessageCallback(
     _ closure: UnsafeMutableRawPointer?
 ) {
     guard let message else { return }
-    defer { natsMsg_Destroy(message) }
+    defer { NATSMessageRelease.shared.destroy(message) }
     guard let closure else { return }
     let box = Unmanaged<SubscriptionBox>.fromOpaque(closure).takeUnretainedValue()
     let length = Int(natsMsg_GetDataLength(message))
