@@ -59,13 +59,13 @@ enum InquiryBenchmark {
             var cursor = 0
             _ = try await phase(
                 settings, .inquiry, stores: &stores, cursor: &cursor, serial: &serial, subjects: subjects, seconds: 0.5)
-            for side in [Side.bus] + (floor == nil ? [] : [.stored]) {
+            let baselines: [Side] = floor == nil ? [.bus] : [.bus, .stored]
+            for side in baselines {
                 _ = try await phase(
                     settings, side, stores: &stores, cursor: &cursor, serial: &serial, subjects: subjects, seconds: 0.5)
             }
             var tallies: [Side: Tally] = [:]
             var writes = (count: 0, total: Duration.zero)
-            let baselines: [Side] = floor == nil ? [.bus] : [.bus, .stored]
             for round in 1...settings.rounds {
                 for side in BenchPhase.order(inRound: round).flatMap({ $0 == .baseline ? baselines : [.inquiry] }) {
                     progress("\(count) stores, round \(round): \(side) for \(settings.seconds) s")
