@@ -71,11 +71,10 @@ struct PoolStateMachine<Connection> {
     /// Closes the pool: returns the waiters to fail and the idle connections to close.
     mutating func close() -> (waiters: [UInt64], idle: [Connection]) {
         isClosed = true
-        defer {
-            waiters = []
-            open -= idle.count
-            idle = []
-        }
-        return (waiters, idle)
+        let closed = (waiters: waiters, idle: idle)
+        waiters = []
+        open -= idle.count
+        idle = []
+        return closed
     }
 }
