@@ -13,10 +13,10 @@ final class NATSMessageRelease: Sendable {
     static let smallLimit = 16 * 1024
 
     private let held = Mutex<[CPointer]>([])
-    private let destroyBatch: @Sendable (OpaquePointer) -> Void
+    private let destroyOne: @Sendable (OpaquePointer) -> Void
 
     /// `destroy` is `natsMsg_Destroy` but in tests.
-    init(destroy: @escaping @Sendable (OpaquePointer) -> Void) { destroyBatch = destroy }
+    init(destroy: @escaping @Sendable (OpaquePointer) -> Void) { destroyOne = destroy }
 
     /// Hands over `message`, whose bytes the caller no longer reads.
     func destroy(_ message: OpaquePointer) {
@@ -29,6 +29,6 @@ final class NATSMessageRelease: Sendable {
             swap(&batch, &held)
             return batch
         }
-        for message in batch { destroyBatch(message.raw) }
+        for message in batch { destroyOne(message.raw) }
     }
 }
