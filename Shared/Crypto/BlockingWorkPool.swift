@@ -1,83 +1,85 @@
-import Dispatch
+import Foundation
 import Synchronization
 
-/// Runs blocking jobs on dispatch threads of their own, never on Swift's cooperative pool: at most
-/// `width` at once, and only while the costs of the running jobs (e.g. bytes of memory) stay within
-/// `budget`. Jobs start in the order they were submitted; a job that costs more than the whole budget
-/// runs alone.
+/// Runs blocking jobs on threads of its own, never on Swift's cooperative pool: at most `width` at once, and
+/// only while the costs of the running jobs (e.g. bytes of memory) stay within `budget`. Jobs start in the
+/// order they were submitted; a job that costs more than the whole budget runs alone.
+///
+/// The threads are started as jobs need them, at most `width`, and kept while the pool lives. They carry
+/// ``threadName``, so the CPU the pool's jobs take can be told apart from the rest of the process
+/// (`/proc/<pid>/task/<tid>/comm`, `top -H`, a profiler).
 public final class BlockingWorkPool: Sendable {
     /// The most jobs that run at once.
     public let width: Int
     /// The most the costs of the running jobs add up to (a job costlier than this runs alone).
     public let budget: Int
+    /// The name of the pool's threads: its label, cut to the 15 bytes Linux keeps of a thread's name.
+    public let threadName: String
 
-    private struct Job {
-        let cost: Int
-        let run: @Sendable () -> Void
-    }
+    private let workers: BlockingWorkers
 
-    private struct State {
-        var waiting: [Job] = []
-        var head = 0
-        var running = 0
-        var spent = 0
-    }
-
-    private let state = Mutex(State())
-    private let queue: DispatchQueue
-
-    /// A pool named `label` (seen in debuggers) of at most `width` (at least 1) jobs within `budget`.
+    /// A pool of at most `width` (at least 1) jobs within `budget`, on threads named `label`.
     public init(label: String, width: Int, budget: Int = .max) {
         self.width = max(1, width)
         self.budget = max(0, budget)
-        queue = DispatchQueue(label: label, attributes: .concurrent)
+        threadName = String(decoding: label.utf8.prefix(15), as: UTF8.self)
+        workers = BlockingWorkers(width: self.width, budget: self.budget, threadName: threadName)
     }
+
+    deinit { workers.close() }
 
     /// Queues `job`, which costs `cost` (at least 0) of the budget while it runs.
     public func submit(cost: Int = 0, _ job: @escaping @Sendable () -> Void) {
-        let admitted = state.withLock { state in
-            state.waiting.append(Job(cost: max(0, cost), run: job))
-            return admit(&state)
-        }
-        admitted.forEach(start)
+        workers.submit(BlockingWorkQueue.Job(cost: max(0, cost), run: job))
     }
 
     /// Jobs running now.
-    public var running: Int { state.withLock { $0.running } }
+    public var running: Int { workers.queue.withLock { $0.running } }
 
     /// Jobs submitted that have not started.
-    public var waiting: Int { state.withLock { $0.waiting.count - $0.head } }
+    public var waiting: Int { workers.queue.withLock { $0.waitingCount } }
+}
 
-    private func start(_ job: Job) {
-        queue.async {
-            job.run()
-            let next = self.state.withLock { state in
-                state.running -= 1
-                state.spent -= job.cost
-                return self.admit(&state)
-            }
-            next.forEach(self.start)
-        }
+/// The pool's queue and its threads. The threads hold this, not the pool, so the pool's `deinit` can tell
+/// them to end.
+private final class BlockingWorkers: Sendable {
+    let queue: Mutex<BlockingWorkQueue>
+    /// Signalled once per job handed to the threads, and once per thread when the pool closes.
+    private let wake = DispatchSemaphore(value: 0)
+    private let threadName: String
+
+    init(width: Int, budget: Int, threadName: String) {
+        queue = Mutex(BlockingWorkQueue(width: width, budget: budget))
+        self.threadName = threadName
     }
 
-    /// Takes jobs off the front of the queue while the width and budget allow; never skips one.
-    private func admit(_ state: inout State) -> [Job] {
-        var admitted: [Job] = []
-        while state.head < state.waiting.count, state.running < width {
-            let job = state.waiting[state.head]
-            guard state.running == 0 || job.cost <= budget - state.spent else { break }
-            state.head += 1
-            state.running += 1
-            state.spent += job.cost
-            admitted.append(job)
+    func submit(_ job: BlockingWorkQueue.Job) {
+        let admission = queue.withLock { $0.submit(job) }
+        start(admission)
+    }
+
+    func close() {
+        let threads = queue.withLock { $0.close() }
+        for _ in 0..<threads { wake.signal() }
+    }
+
+    private func start(_ admission: BlockingWorkQueue.Admission) {
+        for _ in 0..<admission.newThreads {
+            Thread { [self] in
+                Thread.current.name = threadName
+                work()
+            }.start()
         }
-        if state.head == state.waiting.count {
-            state.waiting.removeAll(keepingCapacity: true)
-            state.head = 0
-        } else if state.head > 64, state.head * 2 > state.waiting.count {
-            state.waiting.removeFirst(state.head)
-            state.head = 0
+        for _ in 0..<admission.wakeUps { wake.signal() }
+    }
+
+    private func work() {
+        while true {
+            wake.wait()
+            guard let job = queue.withLock({ $0.take() }) else { return }
+            job.run()
+            let admission = queue.withLock { $0.finished(job) }
+            start(admission)
         }
-        return admitted
     }
 }

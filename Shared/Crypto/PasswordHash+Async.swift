@@ -5,7 +5,7 @@ extension PasswordHash {
     /// so at most one hash per core runs at once, and at most 1 GiB of Argon2 memory between them (a
     /// SENSITIVE hash runs alone). Never the cooperative pool, whose threads must not block.
     public static let workers = BlockingWorkPool(
-        label: "Crypto.PasswordHash", width: ProcessInfo.processInfo.activeProcessorCount, budget: 1 << 30)
+        label: "PasswordHash", width: ProcessInfo.processInfo.activeProcessorCount, budget: 1 << 30)
 
     /// Async form of `derive(password:salt:length:limits:)`, run on ``workers``.
     public static func derive(

@@ -6,7 +6,7 @@ extension ImageReader {
     /// image decodes. At most one read per core at once, and at most 256 MiB of encoded images between
     /// them (a larger one runs alone).
     public static let workers = BlockingWorkPool(
-        label: "Images.ImageReader", width: ProcessInfo.processInfo.activeProcessorCount, budget: 256 << 20)
+        label: "ImageReader", width: ProcessInfo.processInfo.activeProcessorCount, budget: 256 << 20)
 
     /// ``read(_:)`` run on ``workers``, off the cooperative pool (a distinct name, so an async caller cannot pick the blocking form by accident). Too many bytes are refused without waiting for a
     /// worker.

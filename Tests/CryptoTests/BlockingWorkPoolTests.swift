@@ -86,6 +86,52 @@ final class BlockingWorkPoolTests: XCTestCase {
         XCTAssertEqual(jobs.peak.withLock { $0.most }, 1)
     }
 
+    func testJobsRunOnThreadsNamedForThePoolThatItKeepsForTheNextJobs() {
+        let pool = BlockingWorkPool(label: "test-pool-names-more-than-15", width: 1)
+        XCTAssertEqual(pool.threadName, "test-pool-names", "cut to the 15 bytes Linux keeps")
+        let seen = Mutex<[(name: String, thread: pthread_t)]>([])
+        let finished = DispatchGroup()
+        for _ in 0..<3 {
+            finished.enter()
+            pool.submit {
+                let name = Self.name(ofTask: "/proc/thread-self")
+                seen.withLock { $0.append((name, pthread_self())) }
+                finished.leave()
+            }
+        }
+        XCTAssertEqual(finished.wait(timeout: .now() + 60), .success)
+        let runs = seen.withLock { $0 }
+        XCTAssertEqual(runs.map(\.name), Array(repeating: "test-pool-names", count: 3))
+        XCTAssertTrue(runs.allSatisfy { pthread_equal($0.thread, runs[0].thread) != 0 }, "one thread ran all three")
+    }
+
+    func testThePoolsThreadsEndWhenThePoolIsReleased() {
+        var pool: BlockingWorkPool? = BlockingWorkPool(label: "pool-released", width: 2)
+        let jobs = GatedJobs()
+        for index in 0..<2 { jobs.submit(index, to: pool!) }
+        XCTAssertTrue(jobs.waitForStarts(2))
+        XCTAssertEqual(Self.threads(named: "pool-released"), 2)
+        pool = nil
+        jobs.open(2)
+        XCTAssertEqual(jobs.finished.wait(timeout: .now() + 60), .success, "jobs already running finish")
+        let deadline = ContinuousClock.now + .seconds(60)
+        while Self.threads(named: "pool-released") > 0, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        XCTAssertEqual(Self.threads(named: "pool-released"), 0)
+    }
+
+    /// This process's threads named `name`, from /proc/self/task.
+    private static func threads(named name: String) -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.filter { Self.name(ofTask: "/proc/self/task/\($0)") == name }.count
+    }
+
+    private static func name(ofTask directory: String) -> String {
+        let comm = (try? String(contentsOfFile: "\(directory)/comm", encoding: .utf8)) ?? ""
+        return comm.trimmingCharacters(in: .newlines)
+    }
+
     func testPasswordHashesRunOnePerCoreWithinOneGiBOfArgon2Memory() {
         XCTAssertEqual(PasswordHash.workers.width, ProcessInfo.processInfo.activeProcessorCount)
         XCTAssertEqual(PasswordHash.workers.budget, 1 << 30)
