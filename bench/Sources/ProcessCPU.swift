@@ -23,15 +23,39 @@ struct ProcessCPU: Sendable {
         for (pid, entry) in table { children[entry.parent, default: []].append(pid) }
         var seconds: [String: Double] = ["client": Self.ownSeconds()]
         for (name, root) in roots {
-            var total = 0.0
-            var pending = [root]
-            while let pid = pending.popLast() {
-                total += table[pid]?.seconds ?? 0
-                pending += children[pid] ?? []
-            }
-            seconds[name, default: 0] += total
+            seconds[name, default: 0] += Self.tree(of: root, children).reduce(0) { $0 + (table[$1]?.seconds ?? 0) }
         }
         return seconds
+    }
+
+    /// Seconds of CPU so far of the threads named `threadName` in the process trees named `name`, alive now
+    /// (`/proc/<pid>/task/<tid>`): a pool's threads, which live as long as their process.
+    func threadSeconds(in name: String, named threadName: String) -> Double {
+        var children: [Int32: [Int32]] = [:]
+        for (pid, entry) in Self.processes() { children[entry.parent, default: []].append(pid) }
+        let pids = roots.filter { $0.name == name }.flatMap { Self.tree(of: $0.pid, children) }
+        return pids.reduce(0) { total, pid in
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            return tasks.reduce(total) { total, task in
+                let directory = "/proc/\(pid)/task/\(task)"
+                let comm = FileManager.default.contents(atPath: "\(directory)/comm").map {
+                    String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .newlines)
+                }
+                guard comm == threadName else { return total }
+                return total + (Self.stat(atPath: "\(directory)/stat")?.seconds ?? 0)
+            }
+        }
+    }
+
+    /// `root` and its descendants.
+    private static func tree(of root: Int32, _ children: [Int32: [Int32]]) -> [Int32] {
+        var found: [Int32] = []
+        var pending = [root]
+        while let pid = pending.popLast() {
+            found.append(pid)
+            pending += children[pid] ?? []
+        }
+        return found
     }
 
     /// Seconds of CPU per name between two samples.
@@ -54,20 +78,26 @@ struct ProcessCPU: Sendable {
 
     /// Parent and CPU seconds of every process, from `/proc/<pid>/stat`.
     private static func processes() -> [Int32: (parent: Int32, seconds: Double)] {
-        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
-        guard ticks > 0, let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [:] }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [:] }
         var table: [Int32: (parent: Int32, seconds: Double)] = [:]
         for name in names {
-            guard let pid = Int32(name), let data = FileManager.default.contents(atPath: "/proc/\(name)/stat"),
-                let text = String(data: data, encoding: .utf8), let close = text.lastIndex(of: ")")
-            else { continue }
-            // After the command in parentheses: state, ppid, ..., utime (14th field), stime (15th).
-            let fields = text[text.index(after: close)...].split(separator: " ")
-            guard fields.count > 12, let parent = Int32(fields[1]), let user = Double(fields[11]),
-                let system = Double(fields[12])
-            else { continue }
-            table[pid] = (parent, (user + system) / ticks)
+            guard let pid = Int32(name), let entry = stat(atPath: "/proc/\(name)/stat") else { continue }
+            table[pid] = entry
         }
         return table
+    }
+
+    /// Parent and CPU seconds from a process's or a thread's `stat` file.
+    private static func stat(atPath path: String) -> (parent: Int32, seconds: Double)? {
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        guard ticks > 0, let data = FileManager.default.contents(atPath: path),
+            let text = String(data: data, encoding: .utf8), let close = text.lastIndex(of: ")")
+        else { return nil }
+        // After the command in parentheses: state, ppid, ..., utime (14th field), stime (15th).
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let parent = Int32(fields[1]), let user = Double(fields[11]),
+            let system = Double(fields[12])
+        else { return nil }
+        return (parent, (user + system) / ticks)
     }
 }
