@@ -65,6 +65,7 @@ private final class BlockingWorkers: Sendable {
 
     private func start(_ admission: BlockingWorkQueue.Admission) {
         for _ in 0..<admission.newThreads {
+            // Named from inside: on Linux a name given before `start()` does not reach the thread.
             Thread { [self] in
                 Thread.current.name = threadName
                 work()

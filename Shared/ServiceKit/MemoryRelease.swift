@@ -22,9 +22,11 @@ public final class MemoryRelease: Sendable {
     /// A large piece of work is done (or about to be): trim once it and the work that follows from it settled.
     public func afterLargeWork() {
         guard case .wait(let until) = schedule.withLock({ $0.requested(at: .now) }) else { return }
-        let thread = Thread { [self] in wait(until: until) }
-        thread.name = "memory-release"
-        thread.start()
+        // Named from inside: on Linux a name given before `start()` does not reach the thread.
+        Thread { [self] in
+            Thread.current.name = "memory-release"
+            wait(until: until)
+        }.start()
     }
 
     private func wait(until first: ContinuousClock.Instant) {

@@ -32,6 +32,17 @@ final class MemoryReleaseScheduleTests: XCTestCase {
 }
 
 final class MemoryReleaseTests: XCTestCase {
+    func testTheTrimRunsOnAThreadNamedMemoryRelease() async throws {
+        let names = Mutex<[String]>([])
+        let release = MemoryRelease(quiet: .milliseconds(10)) {
+            let comm = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+            names.withLock { $0.append(comm.trimmingCharacters(in: .newlines)) }
+        }
+        release.afterLargeWork()
+        for _ in 0..<500 where names.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+        XCTAssertEqual(names.withLock { $0 }, ["memory-release"])
+    }
+
     func testManyRequestsAtOnceMakeOneTrimOffTheMainThreadAndALaterRequestAnother() async throws {
         let trims = Mutex<[Bool]>([])
         // A quiet period well beyond a preemption of the test's thread on a loaded host, so the hundred requests
