@@ -23,7 +23,6 @@ struct BlockingWorkQueue {
     private var spent = 0
     /// Jobs handed over that no thread has taken yet, oldest first.
     private var handedOver: [Job] = []
-    private var handedOverHead = 0
     private(set) var threads = 0
     private(set) var isClosed = false
 
@@ -43,17 +42,12 @@ struct BlockingWorkQueue {
     /// The oldest job handed over, for a thread that was woken; nil when there is none, which after
     /// ``close()`` tells the thread to end (it no longer counts).
     mutating func take() -> Job? {
-        guard handedOverHead < handedOver.count else {
+        guard !handedOver.isEmpty else {
             threads -= 1
             return nil
         }
-        let job = handedOver[handedOverHead]
-        handedOverHead += 1
-        if handedOverHead == handedOver.count {
-            handedOver.removeAll(keepingCapacity: true)
-            handedOverHead = 0
-        }
-        return job
+        // At most `width` jobs are handed over at once, so taking the first off the array costs little.
+        return handedOver.removeFirst()
     }
 
     mutating func finished(_ job: Job) -> Admission {
