@@ -60,16 +60,3 @@ public struct StoreID: Sendable, Hashable, Codable, CustomStringConvertible {
         try container.encode(rawValue)
     }
 }
-
-/// Random identifiers from the system's cryptographic generator (getrandom on Linux).
-public enum RandomID {
-    static let alphabet = Array("abcdefghijklmnopqrstuvwxyz234567".utf8)
-
-    public static func base32(count: Int) -> String {
-        var generator = SystemRandomNumberGenerator()
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(count)
-        for _ in 0..<count { bytes.append(alphabet[Int(generator.next(upperBound: UInt8(32)))]) }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-}
