@@ -65,9 +65,8 @@ private final class BlockingWorkers: Sendable {
 
     private func start(_ admission: BlockingWorkQueue.Admission) {
         for _ in 0..<admission.newThreads {
-            // Named from inside: on Linux a name given before `start()` does not reach the thread.
             Thread { [self] in
-                Thread.current.name = threadName
+                CurrentThread.setName(threadName)
                 work()
             }.start()
         }

@@ -1,4 +1,5 @@
 import CMalloc
+import Crypto
 import Foundation
 import Synchronization
 
@@ -22,9 +23,8 @@ public final class MemoryRelease: Sendable {
     /// A large piece of work is done (or about to be): trim once it and the work that follows from it settled.
     public func afterLargeWork() {
         guard case .wait(let until) = schedule.withLock({ $0.requested(at: .now) }) else { return }
-        // Named from inside: on Linux a name given before `start()` does not reach the thread.
         Thread { [self] in
-            Thread.current.name = "memory-release"
+            CurrentThread.setName("memory-release")
             wait(until: until)
         }.start()
     }

@@ -105,6 +105,25 @@ final class BlockingWorkPoolTests: XCTestCase {
         XCTAssertTrue(runs.allSatisfy { pthread_equal($0.thread, runs[0].thread) != 0 }, "one thread ran all three")
     }
 
+    func testEveryThreadOfAWidePoolCarriesItsName() {
+        let pool = BlockingWorkPool(label: "wide-pool", width: 16)
+        let jobs = GatedJobs()
+        let names = Mutex<[String]>([])
+        for _ in 0..<16 {
+            jobs.finished.enter()
+            pool.submit {
+                names.withLock { $0.append(Self.name(ofTask: "/proc/thread-self")) }
+                jobs.started.signal()
+                jobs.gate.wait()
+                jobs.finished.leave()
+            }
+        }
+        XCTAssertTrue(jobs.waitForStarts(16), "sixteen jobs run at once, each on a thread of its own")
+        jobs.open(16)
+        XCTAssertEqual(jobs.finished.wait(timeout: .now() + 60), .success)
+        XCTAssertEqual(names.withLock { $0 }, Array(repeating: "wide-pool", count: 16))
+    }
+
     func testThePoolsThreadsEndWhenThePoolIsReleased() {
         var pool: BlockingWorkPool? = BlockingWorkPool(label: "pool-released", width: 2)
         let jobs = GatedJobs()
