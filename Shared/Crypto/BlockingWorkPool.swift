@@ -1,4 +1,5 @@
 import Foundation
+import Lifecycle
 import Synchronization
 
 /// Runs blocking jobs on threads of its own, never on Swift's cooperative pool: at most `width` at once, and

@@ -1,4 +1,5 @@
 import Foundation
+import Lifecycle
 
 /// One `LISTEN` on its own connection and its own thread.
 ///
@@ -27,9 +28,10 @@ final class PostgresListener: Sendable {
     /// Starts the thread and returns once the first `LISTEN` is in place.
     func start() async throws {
         try await withCheckedThrowingContinuation { (ready: CheckedContinuation<Void, any Error>) in
-            let thread = Thread { self.run(ready: ready) }
-            thread.name = "Postgres.listen.\(channel)"
-            thread.start()
+            Thread {
+                CurrentThread.setName("listen:\(self.channel)")
+                self.run(ready: ready)
+            }.start()
         }
     }
 

@@ -1,6 +1,6 @@
 import CMalloc
-import Crypto
 import Foundation
+import Lifecycle
 import Synchronization
 
 /// Gives back to the system the memory a large piece of work used and freed (a vault of thousands of records

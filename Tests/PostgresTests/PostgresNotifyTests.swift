@@ -1,3 +1,4 @@
+import Foundation
 import Postgres
 import XCTest
 
@@ -30,6 +31,21 @@ final class PostgresNotifyTests: XCTestCase {
             // NOTIFYs from one session arrive in order, so "not for us" would have come first.
             let payloads = await collector.received.map(\.payload)
             XCTAssertEqual(payloads, ["for us"])
+        }
+    }
+
+    func testTheListeningThreadIsNamedForItsChannel() async throws {
+        try await TestDatabase.withPool { pool in
+            let channel = TestDatabase.uniqueName("chan")
+            let notifications = try await pool.listen(channel)
+            let expected = String(decoding: Array("listen:\(channel)".utf8.prefix(15)), as: UTF8.self)
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+            let names = tasks.map { task in
+                ((try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? "")
+                    .trimmingCharacters(in: .newlines)
+            }
+            XCTAssertEqual(names.filter { $0 == expected }.count, 1, "one thread named \(expected)")
+            notifications.cancel()
         }
     }
 

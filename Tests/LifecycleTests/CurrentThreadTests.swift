@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import Lifecycle
 import XCTest
 
 final class CurrentThreadTests: XCTestCase {
