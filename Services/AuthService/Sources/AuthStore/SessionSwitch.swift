@@ -9,7 +9,7 @@ import WireModel
 /// Switches a runtime's session to the identity a sign-in or recovery ended on: once Folio's session token
 /// checks out, the identity is recorded (ACTIVE: Folio confirmed it) and announced with the identity it
 /// replaced. When the switch cannot happen, the runtime stays on its previous identity, which SessionStore
-/// reports again with status DEVICE.
+/// reports again with status DEVICE. A runtime that shut down meanwhile keeps its session as it ended, unannounced.
 struct SessionSwitch: Sendable {
     let verifier: SessionTokenVerifier
     let sessions: RuntimeSessions
@@ -21,8 +21,11 @@ struct SessionSwitch: Sendable {
         let identity = SessionIdentity(folio: completion.identity)
         let folioSessionID = completion.session.id
         do {
-            let organizationID = try await facts(runtimeID)?.organizationID
-            try await verifier.verify(completion, organizationID: organizationID ?? "")
+            guard let organizationID = try await facts(runtimeID)?.organizationID else {
+                logger.info("session not switched: the runtime shut down", ["runtimeId": runtimeID])
+                return false
+            }
+            try await verifier.verify(completion, organizationID: organizationID)
         } catch {
             logger.warning("session switch refused", ["runtimeId": runtimeID, "error": String(describing: error)])
             await keepPreviousIdentity(runtimeID: runtimeID)
