@@ -28,21 +28,21 @@ struct ProcessCPU: Sendable {
         return seconds
     }
 
-    /// Seconds of CPU so far of the threads named `threadName` in the process trees named `name`, alive now
+    /// CPU so far of the threads named `threadName` in the process trees named `name`, alive now
     /// (`/proc/<pid>/task/<tid>`): a pool's threads, which live as long as their process.
-    func threadSeconds(in name: String, named threadName: String) -> Double {
+    func threadTimes(in name: String, named threadName: String) -> CPUTimes {
         var children: [Int32: [Int32]] = [:]
         for (pid, entry) in Self.processes() { children[entry.parent, default: []].append(pid) }
         let pids = roots.filter { $0.name == name }.flatMap { Self.tree(of: $0.pid, children) }
-        return pids.reduce(0) { total, pid in
+        return pids.reduce(CPUTimes()) { total, pid in
             let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
             return tasks.reduce(total) { total, task in
                 let directory = "/proc/\(pid)/task/\(task)"
                 let comm = FileManager.default.contents(atPath: "\(directory)/comm").map {
                     String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .newlines)
                 }
-                guard comm == threadName else { return total }
-                return total + (Self.stat(atPath: "\(directory)/stat")?.seconds ?? 0)
+                guard comm == threadName, let entry = Self.stat(atPath: "\(directory)/stat") else { return total }
+                return total + entry.times
             }
         }
     }
@@ -64,16 +64,19 @@ struct ProcessCPU: Sendable {
     }
 
     /// This process's CPU seconds.
-    static func ownSeconds() -> Double {
+    static func ownSeconds() -> Double { ownTimes().total }
+
+    /// This process's CPU so far, in user space and in the kernel.
+    static func ownTimes() -> CPUTimes {
         var usage = rusage()
         #if canImport(Glibc)
             let who = RUSAGE_SELF.rawValue
         #else
             let who = RUSAGE_SELF
         #endif
-        guard getrusage(who, &usage) == 0 else { return 0 }
+        guard getrusage(who, &usage) == 0 else { return CPUTimes() }
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+        return CPUTimes(user: seconds(usage.ru_utime), system: seconds(usage.ru_stime))
     }
 
     /// Parent and CPU seconds of every process, from `/proc/<pid>/stat`.
@@ -82,13 +85,13 @@ struct ProcessCPU: Sendable {
         var table: [Int32: (parent: Int32, seconds: Double)] = [:]
         for name in names {
             guard let pid = Int32(name), let entry = stat(atPath: "/proc/\(name)/stat") else { continue }
-            table[pid] = entry
+            table[pid] = (entry.parent, entry.times.total)
         }
         return table
     }
 
-    /// Parent and CPU seconds from a process's or a thread's `stat` file.
-    private static func stat(atPath path: String) -> (parent: Int32, seconds: Double)? {
+    /// Parent and CPU from a process's or a thread's `stat` file.
+    private static func stat(atPath path: String) -> (parent: Int32, times: CPUTimes)? {
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         guard ticks > 0, let data = FileManager.default.contents(atPath: path),
             let text = String(data: data, encoding: .utf8), let close = text.lastIndex(of: ")")
@@ -98,6 +101,22 @@ struct ProcessCPU: Sendable {
         guard fields.count > 12, let parent = Int32(fields[1]), let user = Double(fields[11]),
             let system = Double(fields[12])
         else { return nil }
-        return (parent, (user + system) / ticks)
+        return (parent, CPUTimes(user: user / ticks, system: system / ticks))
+    }
+}
+
+/// Seconds of CPU in user space and in the kernel.
+struct CPUTimes: Sendable {
+    var user = 0.0
+    var system = 0.0
+
+    var total: Double { user + system }
+
+    static func + (lhs: CPUTimes, rhs: CPUTimes) -> CPUTimes {
+        CPUTimes(user: lhs.user + rhs.user, system: lhs.system + rhs.system)
+    }
+
+    static func - (lhs: CPUTimes, rhs: CPUTimes) -> CPUTimes {
+        CPUTimes(user: lhs.user - rhs.user, system: lhs.system - rhs.system)
     }
 }
