@@ -8,27 +8,7 @@ import TestSupport
 import XCTest
 
 /// runtime.create / verifyToken / shutdown against a real PostgreSQL, on the in-process bus.
-final class RuntimeMethodsTests: XCTestCase {
-    var bus: InProcessBus!
-    var service: RunningService!
-    var client: BusClient { BusClient(transport: bus) }
-    let subject = BusSubjects.rpc("auth")
-
-    override func setUp() async throws {
-        bus = InProcessBus()
-        let configuration = ServiceConfiguration(
-            databaseURL: try TestEnvironment.databaseURL(), natsURL: "unused", logLevel: .warning, workerID: "auth-test"
-        )
-        service = try await RunningService.start(
-            try AuthService.definition(), configuration: configuration, transport: bus)
-    }
-
-    override func tearDown() async throws { await service.stop() }
-
-    func create(_ params: JSONValue = ["organizationId": "org-demo"]) async throws -> JSONValue {
-        try await client.call(subject, "runtime.create", params)
-    }
-
+final class RuntimeMethodsTests: AuthServiceOnBusTestCase {
     func testCreateReturnsRuntimeTokenAndDeviceCredential() async throws {
         let created = try await create([
             "organizationId": "org-demo", "locale": "de-CH", "capabilities": ["webAuthn": true],

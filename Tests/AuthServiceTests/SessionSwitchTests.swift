@@ -2,12 +2,10 @@ import Bus
 import Crypto
 import FolioAPI
 import FolioModel
-import Foundation
 import Lifecycle
 import Postgres
 import ServiceKit
 import Synchronization
-import TestSupport
 import WireModel
 import XCTest
 
@@ -15,24 +13,8 @@ import XCTest
 
 /// A sign-in whose runtime shut down before its session switched: the runtime is gone, so its session is left as
 /// it was and nothing is announced for it.
-final class SessionSwitchTests: XCTestCase {
+final class SessionSwitchTests: AuthServiceOnBusTestCase {
     typealias F = AuthFixtures
-
-    var bus: InProcessBus!
-    var service: RunningService!
-    var client: BusClient { BusClient(transport: bus) }
-    let subject = BusSubjects.rpc("auth")
-
-    override func setUp() async throws {
-        bus = InProcessBus()
-        let configuration = ServiceConfiguration(
-            databaseURL: try TestEnvironment.databaseURL(), natsURL: "unused", logLevel: .warning,
-            workerID: "auth-switch-test")
-        service = try await RunningService.start(
-            try AuthService.definition(), configuration: configuration, transport: bus)
-    }
-
-    override func tearDown() async throws { await service.stop() }
 
     private func switcher(keyFetches: KeyFetches) -> SessionSwitch {
         let database = service.context.database
@@ -62,7 +44,7 @@ final class SessionSwitchTests: XCTestCase {
     }
 
     func testTheSessionOfARuntimeThatShutDownIsNeitherSwitchedNorKeptNorAnnounced() async throws {
-        let created = try await client.call(subject, "runtime.create", ["organizationId": "org-demo"])
+        let created = try await create()
         let runtimeID = try XCTUnwrap(created["runtimeId"]?.stringValue)
         _ = try await client.call(subject, "runtime.shutdown", ["runtimeId": .string(runtimeID)])
         let before = try await sessionRow(runtimeID)
@@ -87,7 +69,7 @@ final class SessionSwitchTests: XCTestCase {
     }
 
     func testARuntimeThatShutDownAfterItsFactsWereReadKeepsItsSessionAsItEnded() async throws {
-        let created = try await client.call(subject, "runtime.create", ["organizationId": "org-demo"])
+        let created = try await create()
         let runtimeID = try XCTUnwrap(created["runtimeId"]?.stringValue)
         _ = try await client.call(subject, "runtime.shutdown", ["runtimeId": .string(runtimeID)])
         let before = try await sessionRow(runtimeID)
