@@ -16,9 +16,10 @@ import XCTest
 final class SessionSwitchTests: AuthServiceOnBusTestCase {
     typealias F = AuthFixtures
 
+    private let key = try! Ed25519.PrivateKey(seed: [UInt8](repeating: 7, count: 32))
+
     private func switcher(keyFetches: KeyFetches) -> SessionSwitch {
         let database = service.context.database
-        let key = try! Ed25519.PrivateKey(seed: [UInt8](repeating: 7, count: 32))
         let jwks = JWKSet(keys: [JWK(publicKey: key.publicKey, kid: "k1")])
         return SessionSwitch(
             verifier: SessionTokenVerifier(policy: SessionTokenPolicy()) {
@@ -57,8 +58,13 @@ final class SessionSwitchTests: AuthServiceOnBusTestCase {
         }
         let keyFetches = KeyFetches()
 
+        // Signed with a key id: checking it would fetch Folio's keys.
+        let token = try JWS.sign(
+            payload: Array(#"{"typ":"folio-session"}"#.utf8),
+            protectedHeader: #"{"alg":"EdDSA","kid":"k1","typ":"JWT"}"#, key: key)
+
         let switched = await switcher(keyFetches: keyFetches).switchTo(
-            AuthCompletion(identity: F.identity, session: F.session, sessionToken: nil), runtimeID: runtimeID)
+            AuthCompletion(identity: F.identity, session: F.session, sessionToken: token), runtimeID: runtimeID)
 
         XCTAssertFalse(switched)
         XCTAssertEqual(keyFetches.count.withLock { $0 }, 0, "no token is checked for a runtime that is gone")
