@@ -46,6 +46,27 @@ final class VaultEntryOrderTests: IssuedDocumentTestCase {
         XCTAssertEqual(view.records.map(\.key), [ids[3]] + tied + [ids[0]])
     }
 
+    func testAFullReadOfManyEntriesKeepsTheirOrderAndListsTheUnreadableOnesInOrder() async throws {
+        let chen = try await signedIn()
+        let count = VaultViewReader.parallelOpeningFrom + 44
+        let ids = try await create((0..<count).map(note), in: chen)
+        // Damaged: the first, the last, and two side by side in the middle (where a read on two threads splits).
+        let damaged = [ids[0], ids[count / 2 - 1], ids[count / 2], ids[count - 1]]
+        for id in damaged {
+            _ = try await pool.execute(
+                "UPDATE vault_entries SET body = \([UInt8](repeating: 9, count: 64)) WHERE account_id = \(chen.id) AND id = \(id)"
+            )
+        }
+
+        let view = try await services.repository.view(account: chen.id)
+
+        XCTAssertEqual(view.unreadable, damaged)
+        XCTAssertEqual(view.records.map(\.key), ids.filter { !damaged.contains($0) })
+        XCTAssertEqual(
+            view.records.map { $0.payload }, ids.indices.filter { !damaged.contains(ids[$0]) }.map { #"{"n":\#($0)}"# },
+            "each record holds its own body")
+    }
+
     func testAPushListsTheRecordsThenTheFoldersEachByCreationThenByLocalId() async throws {
         let chen = try await signedIn()
         let folders = try await create(

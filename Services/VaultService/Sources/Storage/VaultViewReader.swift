@@ -14,7 +14,6 @@ struct VaultViewReader {
             SELECT \(unescaped: Self.entryColumns)
             FROM vault_entries e LEFT JOIN vault_settings s ON s.entry_id = e.id
             WHERE e.state <> 'PURGED'
-            ORDER BY e.created_at, e.id
             """)
         let memberships = try Memberships(
             try await transaction.query(
@@ -23,13 +22,12 @@ struct VaultViewReader {
                 ORDER BY m.folder_id, m.member_id
                 """))
         var view = VaultView()
-        for row in rows {
-            let id = try row.decode(String.self, "id")
-            let key = VaultEntryKey(createdAt: try row.decode(Int64.self, "created_us"), localID: id)
-            switch try entry(row, memberships, id: id) {
+        let ordered = try Self.inViewOrder(rows)
+        for (key, change) in zip(ordered.lazy.map(\.key), try await open(ordered, memberships)) {
+            switch change {
             case .record(let record): view.append(record: record, key: key)
             case .folder(let folder): view.append(folder: folder, key: key)
-            case .unreadable, .missing: view.unreadable.append(id)
+            case .unreadable, .missing: view.unreadable.append(key.localID)
             }
         }
         for row in try await transaction.query("SELECT direction, invite FROM vault_shares ORDER BY id") {
@@ -43,6 +41,38 @@ struct VaultViewReader {
         }
         (view.pending, view.conflicts) = try await counts()
         return view
+    }
+
+    /// Entry rows in the view's order, by their ``VaultEntryKey``. Sorted here, not by the database: an `ORDER BY`
+    /// sorts whole rows, bodies included, and for a vault of thousands of records that sort spills to disk.
+    private static func inViewOrder(_ rows: [PostgresRow]) throws -> [(key: VaultEntryKey, row: PostgresRow)] {
+        try rows.map { row in
+            let key = VaultEntryKey(
+                createdAt: try row.decode(Int64.self, "created_us"), localID: try row.decode(String.self, "id"))
+            return (key, row)
+        }.sorted { $0.key < $1.key }
+    }
+
+    /// A read of at least this many entries opens them on several threads.
+    static let parallelOpeningFrom = 256
+
+    /// The entries opened, in order; when there are many, in parts on as many threads as the machine has cores:
+    /// two AEAD opens and the record's JSON per entry are most of the work of reading a large vault.
+    private func open(_ ordered: [(key: VaultEntryKey, row: PostgresRow)], _ memberships: Memberships) async throws
+        -> [VaultViewPatch.Change]
+    {
+        let width = ordered.count < Self.parallelOpeningFrom ? 1 : ProcessInfo.processInfo.activeProcessorCount
+        guard width > 1 else { return try ordered.map { try entry($0.row, memberships, id: $0.key.localID) } }
+        let chunk = (ordered.count + width - 1) / width
+        return try await withThrowingTaskGroup(of: (start: Int, changes: [VaultViewPatch.Change]).self) { group in
+            for start in stride(from: 0, to: ordered.count, by: chunk) {
+                let part = ordered[start..<min(start + chunk, ordered.count)]
+                group.addTask { (start, try part.map { try entry($0.row, memberships, id: $0.key.localID) }) }
+            }
+            var parts: [(start: Int, changes: [VaultViewPatch.Change])] = []
+            for try await part in group { parts.append(part) }
+            return parts.sorted { $0.start < $1.start }.flatMap(\.changes)
+        }
     }
 
     /// The entries with these local ids as they are now, and the counts. An id that is not in the vault (or

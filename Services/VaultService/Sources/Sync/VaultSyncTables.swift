@@ -68,11 +68,10 @@ struct VaultSyncTables: Sendable {
             let rows = try await transaction.query(
                 """
                 SELECT id, folio_id, kind, schema, version, state, folio_state, body_dirty, body, record_key, revision,
-                    local_seq
+                    local_seq, (extract(epoch FROM created_at) * 1000000)::bigint AS created_us
                 FROM vault_entries WHERE \(unescaped: Self.pushable)
-                ORDER BY kind DESC, created_at, id
                 """)
-            return try rows.map { row in
+            return try Self.inPushOrder(rows).map { row in
                 let id = try row.decode(String.self, "id")
                 guard let kind = StoredEntry.Kind(rawValue: try row.decode(String.self, "kind")),
                     let state = StoredEntry.State(rawValue: try row.decode(String.self, "state"))
@@ -88,6 +87,19 @@ struct VaultSyncTables: Sendable {
                     localSeq: try row.decode(Int64.self, "local_seq"))
             }
         }
+    }
+
+    /// Records before folders, each kind by creation time and then local id. Sorted here, not by the database: an
+    /// `ORDER BY` sorts whole rows, bodies included, and for thousands of entries that sort spills to disk.
+    private static func inPushOrder(_ rows: [PostgresRow]) throws -> [PostgresRow] {
+        let keyed = try rows.map { row in
+            (
+                folder: try row.decode(String.self, "kind") == StoredEntry.Kind.folder.rawValue,
+                createdAt: try row.decode(Int64.self, "created_us"), id: try row.decode(String.self, "id"), row: row
+            )
+        }
+        return keyed.sorted { ($0.folder ? 1 : 0, $0.createdAt, $0.id) < ($1.folder ? 1 : 0, $1.createdAt, $1.id) }
+            .map(\.row)
     }
 
     /// How many entries `pushItems` would list now, without reading them.
