@@ -55,29 +55,40 @@ extension VaultPush {
         return "vault-\(account)-batch-\(items.count)-\(BLAKE2bHex.of(Array(content.utf8)))"
     }
 
+    /// What Folio answered to a batch of creates, before it is recorded: the entries it created (or already held
+    /// under their client ids) and where, those that go the single-entry way, and how many it refused.
+    struct SentCreates: Sendable {
+        var created: [(PushItem, Position)] = []
+        var single: [PushItem] = []
+        var failures = 0
+    }
+
     /// Creates `items` at Folio in one call and records the answers in one transaction; returns how many Folio
-    /// refused. Folio answers the created records without the bodies this side just sent (`.minimal`). An entry
-    /// whose client id Folio already holds (RECORD_EXISTS, a create whose answer was lost) takes that record; when
-    /// it is not active there, the entry goes the single-entry way, which brings Folio's copy to the local state.
-    /// When Folio refuses the whole call for a reason other than the ones that end a pass, each entry is pushed on
-    /// its own, so one entry Folio will not take fails alone.
+    /// refused.
     func pushCreates(_ items: [PushItem], log: (PushItem, any Error) -> Void) async throws -> Int {
+        try await record(try await sendCreates(items, log: log), log: log)
+    }
+
+    /// Creates `items` at Folio in one call. Folio answers the created records without the bodies this side just
+    /// sent (`.minimal`). An entry whose client id Folio already holds (RECORD_EXISTS, a create whose answer was
+    /// lost) takes that record; when it is not active there, the entry goes the single-entry way, which brings
+    /// Folio's copy to the local state. When Folio refuses the whole call for a reason other than the ones that end
+    /// a pass, each entry is pushed on its own (and recorded) here, so one entry Folio will not take fails alone.
+    func sendCreates(_ items: [PushItem], log: (PushItem, any Error) -> Void) async throws -> SentCreates {
         let results: [FolioVaultCreateResult]
         do {
             results = try await client.createRecords(
                 items.map(createBody), idempotencyKey: batchKey(items), returning: .minimal)
         } catch {
             guard !VaultSync.endsPass(error) else { throw error }
-            return try await pushEach(items, log: log)
+            return SentCreates(failures: try await pushEach(items, log: log))
         }
-        var created: [(PushItem, Position)] = []
-        var single: [PushItem] = []
-        var failures = 0
+        var sent = SentCreates()
         for (item, result) in zip(items, results) {
             let existing = result.error?.code == .recordExists ? result.error?.currentRecord : nil
             let made = result.created.map { Position(id: $0.id, revision: $0.revision, state: $0.state) }
             guard let at = made ?? existing.map({ Position($0) }) else {
-                failures += 1
+                sent.failures += 1
                 let refusal = FolioClientError.api(
                     status: result.status, code: result.error?.rawCode ?? "HTTP_\(result.status)",
                     message: result.error?.message ?? "")
@@ -85,14 +96,19 @@ extension VaultPush {
                 continue
             }
             if at.state == .active {
-                created.append((item, at))
+                sent.created.append((item, at))
             } else {
-                single.append(item)
+                sent.single.append(item)
             }
         }
-        try await store.pushed(created, account: account)
-        failures += try await pushEach(single, log: log)
-        return failures
+        return sent
+    }
+
+    /// Records what Folio created in one transaction, then pushes the entries that go the single-entry way;
+    /// returns how many Folio refused, in the batch and since.
+    func record(_ sent: SentCreates, log: (PushItem, any Error) -> Void) async throws -> Int {
+        try await store.pushed(sent.created, account: account)
+        return sent.failures + (try await pushEach(sent.single, log: log))
     }
 
     /// The entries one at a time, each all its steps (`push`); returns how many Folio refused (each logged). A

@@ -10,7 +10,7 @@ struct VaultPush {
     let organization: String?
 
     /// Where Folio's copy of an entry is: the calls need only its id, revision and state.
-    struct Position {
+    struct Position: Sendable {
         var id: String
         var revision: Int64
         var state: FolioVaultRecordState

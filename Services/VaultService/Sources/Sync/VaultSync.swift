@@ -182,35 +182,51 @@ public struct VaultSync: Sendable {
         return failures
     }
 
-    /// Pushes the entries, `pushWidth` units at a time (an entry, or a batch of entries that only need a create);
-    /// returns how many Folio refused. A call that does not reach Folio ends the pass: the units under way
-    /// finish or fail, no more start.
+    /// Pushes the entries, units (an entry, or a batch of entries that only need a create) going out as
+    /// ``VaultPushSchedule`` says, `pushWidth` at a time; returns how many Folio refused. A call that does not reach
+    /// Folio ends the pass: the units under way finish or fail, no more start.
     private func pushEntries(_ items: [PushItem], _ push: VaultPush) async throws -> Int {
         let logger = self.logger
         let log: @Sendable (PushItem, any Error) -> Void = { item, error in
             logger?.warning("vault record not pushed", ["entry": item.id, "error": String(describing: error)])
         }
-        return try await withThrowingTaskGroup(of: Int.self) { group in
-            var pending = VaultPush.units(items)[...]
-            func start(_ unit: VaultPush.Unit) {
-                group.addTask {
-                    switch unit {
-                    case .creates(let items): try await push.pushCreates(items, log: log)
-                    case .entry(let item): try await push.pushEach([item], log: log)
+        return try await withThrowingTaskGroup(of: PushStep.self) { group in
+            var schedule = VaultPushSchedule(VaultPush.units(items), width: Self.pushWidth)
+            func send(_ units: [VaultPush.Unit]) {
+                for unit in units {
+                    group.addTask {
+                        switch unit {
+                        case .creates(let items): .answered(try await push.sendCreates(items, log: log))
+                        case .entry(let item): .pushed(failures: try await push.pushEach([item], log: log))
+                        }
                     }
                 }
             }
-            for _ in 0..<Self.pushWidth {
-                guard let unit = pending.popFirst() else { break }
-                start(unit)
-            }
+            send(schedule.start())
             var failures = 0
-            while let failed = try await group.next() {
-                failures += failed
-                if let unit = pending.popFirst() { start(unit) }
+            while let step = try await group.next() {
+                switch step {
+                case .answered(let sent):
+                    group.addTask { .recorded(failures: try await push.record(sent, log: log)) }
+                    send(schedule.batchAnswered())
+                case .pushed(let failed):
+                    failures += failed
+                    send(schedule.entryPushed())
+                case .recorded(let failed):
+                    failures += failed
+                    send(schedule.batchRecorded())
+                }
             }
             return failures
         }
+    }
+
+    /// What a task of `pushEntries` finished: a batch Folio answered, an entry pushed (and recorded), a batch's
+    /// answers recorded.
+    private enum PushStep: Sendable {
+        case answered(VaultPush.SentCreates)
+        case pushed(failures: Int)
+        case recorded(failures: Int)
     }
 
     /// Pushes one settings blob and answers Folio's revision of it. Settings belong to this account alone, so
