@@ -18,17 +18,18 @@ extension PostgresConnection {
         guard statements.reduce(0, { $0 + $1.size }) <= Self.maxPipelineBytes else {
             return try queries.map { try runBlocking($0) }
         }
-        let names = try statements.map { try preparedName($0.key, handle) }
+        let preparedStatements = try statements.map { try preparedStatement($0.key, handle) }
         guard PQenterPipelineMode(handle) == 1 else {
             throw PostgresError.connectionFailed(Self.errorMessage(of: handle))
         }
         var sent = 0
-        for (statement, name) in zip(statements, names) {
+        for (statement, prepared) in zip(statements, preparedStatements) {
             let accepted =
                 statement.withValues { values -> Int32 in
-                    if let name {
+                    if let prepared {
                         return PQsendQueryPrepared(
-                            handle, name, statement.count, values, statement.lengths, statement.formats, 0)
+                            handle, prepared.name, statement.count, values, statement.lengths, statement.formats,
+                            prepared.resultFormat)
                     }
                     return PQsendQueryParams(
                         handle, statement.key.sql, statement.count, statement.key.types, values, statement.lengths,

@@ -13,6 +13,17 @@ struct PreparedStatementKey: Hashable {
     var types: [Oid]
 }
 
+/// A statement prepared on one connection: its name, and how its results are asked for.
+struct PreparedStatement {
+    var name: String
+    /// Set by its first run: whether it returns `bytea` in columns that are all read in binary
+    /// (``PostgresBinaryValue/suits(_:)``); nil before.
+    var binaryResults: Bool?
+
+    /// The result format its runs ask for: 1 (binary) or 0 (text).
+    var resultFormat: Int32 { binaryResults == true ? 1 : 0 }
+}
+
 extension PostgresConnection {
     /// How many statements one connection keeps prepared; past that, statements run unprepared. The
     /// program's statements are a fixed set of texts (values are always parameters), well under it.
@@ -25,11 +36,12 @@ extension PostgresConnection {
     func runBlocking(_ query: PostgresQuery) throws -> PostgresResult {
         let handle = try usableHandle()
         let statement = try EncodedStatement(query)
-        let name = try preparedName(statement.key, handle)
+        let prepared = try preparedStatement(statement.key, handle)
         let result = statement.withValues { values -> OpaquePointer? in
-            if let name {
+            if let prepared {
                 return PQexecPrepared(
-                    handle, name, statement.count, values, statement.lengths, statement.formats, 0)
+                    handle, prepared.name, statement.count, values, statement.lengths, statement.formats,
+                    prepared.resultFormat)
             }
             return PQexecParams(
                 handle, query.sql, statement.count, statement.key.types, values, statement.lengths,
@@ -43,6 +55,9 @@ extension PostgresConnection {
     func consumeForgettingStale(_ result: OpaquePointer?, of handle: OpaquePointer, _ key: PreparedStatementKey)
         throws -> PostgresResult
     {
+        if let result, prepared[key]?.binaryResults == nil, PQresultStatus(result) == PGRES_TUPLES_OK {
+            prepared[key]?.binaryResults = PostgresBinaryValue.suits(Self.columnTypes(of: result))
+        }
         do {
             return try consume(result, of: handle)
         } catch let error as PostgresError where error.sqlState == "0A000" || error.sqlState == "26000" {
@@ -51,16 +66,16 @@ extension PostgresConnection {
         }
     }
 
-    /// The name of the prepared statement for `key`, preparing it first if needed; nil once the connection
-    /// keeps as many as it may (the statement then runs unprepared).
-    func preparedName(_ key: PreparedStatementKey, _ handle: OpaquePointer) throws -> String? {
-        if let name = prepared[key] { return name }
+    /// The prepared statement for `key`, preparing it first if needed; nil once the connection keeps as many as
+    /// it may (the statement then runs unprepared, its results in text).
+    func preparedStatement(_ key: PreparedStatementKey, _ handle: OpaquePointer) throws -> PreparedStatement? {
+        if let statement = prepared[key] { return statement }
         guard prepared.count < Self.maxPreparedStatements else { return nil }
         preparedCount += 1
-        let name = "folio_\(preparedCount)"
-        _ = try consume(PQprepare(handle, name, key.sql, Int32(key.types.count), key.types), of: handle)
-        prepared[key] = name
-        return name
+        let statement = PreparedStatement(name: "folio_\(preparedCount)")
+        _ = try consume(PQprepare(handle, statement.name, key.sql, Int32(key.types.count), key.types), of: handle)
+        prepared[key] = statement
+        return statement
     }
 
     /// Blocking: runs SQL text that may hold several statements, with `PQexec` and no parameters.
@@ -98,7 +113,7 @@ extension PostgresConnection {
         switch PQresultStatus(result) {
         case PGRES_TUPLES_OK, PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
             return PostgresResult(
-                rows: Self.rows(of: result), affectedRows: Self.affectedRows(of: result))
+                rows: try Self.rows(of: result), affectedRows: Self.affectedRows(of: result))
         case PGRES_COPY_IN, PGRES_COPY_OUT, PGRES_COPY_BOTH:
             markBroken()  // the connection is stuck in COPY mode; drop it rather than unwind
             throw PostgresError.queryFailed(sqlState: nil, message: "COPY is not supported")
@@ -129,16 +144,21 @@ extension PostgresConnection {
         return .queryFailed(sqlState: sqlState, message: text, detail: field(Int32(UInt8(ascii: "D"))))
     }
 
-    private static func rows(of result: OpaquePointer) -> [PostgresRow] {
+    private static func columnTypes(of result: OpaquePointer) -> [PostgresDataType] {
+        (0..<PQnfields(result)).map { PostgresDataType(oid: UInt32(PQftype(result, $0))) }
+    }
+
+    private static func rows(of result: OpaquePointer) throws -> [PostgresRow] {
         let columnCount = Int(PQnfields(result))
         let rowCount = Int(PQntuples(result))
         guard columnCount > 0 else { return [] }
         var names: [String] = []
-        var types: [PostgresDataType] = []
+        var binary: [Bool] = []
         for column in 0..<Int32(columnCount) {
             names.append(PQfname(result, column).map { String(cString: $0) } ?? "?column?")
-            types.append(PostgresDataType(oid: UInt32(PQftype(result, column))))
+            binary.append(PQfformat(result, column) == 1)
         }
+        let types = columnTypes(of: result)
         let columns = PostgresColumns(names: names, types: types)
         var rows: [PostgresRow] = []
         rows.reserveCapacity(rowCount)
@@ -151,8 +171,15 @@ extension PostgresConnection {
                 } else if let value = PQgetvalue(result, row, column) {
                     let length = Int(PQgetlength(result, row, column))
                     let bytes = UnsafeRawBufferPointer(start: value, count: length)
-                    // A bytea's hex output goes to bytes straight from libpq's buffer, never through a String.
-                    if types[Int(column)] == .bytea, let decoded = PostgresHex.decodeBytea(bytes) {
+                    if binary[Int(column)] {
+                        guard let decoded = PostgresBinaryValue.value(types[Int(column)], bytes) else {
+                            throw PostgresError.decodingFailed(
+                                column: names[Int(column)], expected: "\(types[Int(column)])",
+                                reason: "not a binary value of its type")
+                        }
+                        values.append(decoded)
+                    } else if types[Int(column)] == .bytea, let decoded = PostgresHex.decodeBytea(bytes) {
+                        // A bytea's hex output goes to bytes straight from libpq's buffer, never through a String.
                         values.append(.bytes(decoded))
                     } else {
                         values.append(.text(String(decoding: bytes, as: UTF8.self)))

@@ -13,8 +13,8 @@ public final class PostgresConnection: @unchecked Sendable {
     /// Where the connection was opened, so a connection found dead before its first statement is opened again.
     let url: String
     var handle: OpaquePointer?
-    /// The statements prepared on this connection, by text and parameter types, with their names.
-    var prepared: [PreparedStatementKey: String] = [:]
+    /// The statements prepared on this connection, by text and parameter types.
+    var prepared: [PreparedStatementKey: PreparedStatement] = [:]
     var preparedCount = 0
     /// Cancel requests in flight; an operation does not return (and the connection cannot be
     /// handed to someone else) until they are done, so a late cancel never hits the next statement.
