@@ -16,12 +16,12 @@ struct PreparedStatementKey: Hashable {
 /// A statement prepared on one connection: its name, and how its results are asked for.
 struct PreparedStatement {
     var name: String
-    /// Set by its first run: whether it returns `bytea` in columns that are all read in binary
-    /// (``PostgresBinaryValue/suits(_:)``); nil before.
-    var binaryResults: Bool?
+    /// Whether it returns `bytea` in columns that are all read in binary (``PostgresBinaryValue/suits(_:)``), as
+    /// the server described it when it was prepared.
+    var binaryResults: Bool
 
     /// The result format its runs ask for: 1 (binary) or 0 (text).
-    var resultFormat: Int32 { binaryResults == true ? 1 : 0 }
+    var resultFormat: Int32 { binaryResults ? 1 : 0 }
 }
 
 extension PostgresConnection {
@@ -55,9 +55,6 @@ extension PostgresConnection {
     func consumeForgettingStale(_ result: OpaquePointer?, of handle: OpaquePointer, _ key: PreparedStatementKey)
         throws -> PostgresResult
     {
-        if let result, prepared[key]?.binaryResults == nil, PQresultStatus(result) == PGRES_TUPLES_OK {
-            prepared[key]?.binaryResults = PostgresBinaryValue.suits(Self.columnTypes(of: result))
-        }
         do {
             return try consume(result, of: handle)
         } catch let error as PostgresError where error.sqlState == "0A000" || error.sqlState == "26000" {
@@ -66,16 +63,30 @@ extension PostgresConnection {
         }
     }
 
-    /// The prepared statement for `key`, preparing it first if needed; nil once the connection keeps as many as
-    /// it may (the statement then runs unprepared, its results in text).
+    /// The prepared statement for `key`, preparing it first if needed (and asking the server what it returns);
+    /// nil once the connection keeps as many as it may (the statement then runs unprepared, its results in text).
     func preparedStatement(_ key: PreparedStatementKey, _ handle: OpaquePointer) throws -> PreparedStatement? {
         if let statement = prepared[key] { return statement }
         guard prepared.count < Self.maxPreparedStatements else { return nil }
         preparedCount += 1
-        let statement = PreparedStatement(name: "folio_\(preparedCount)")
-        _ = try consume(PQprepare(handle, statement.name, key.sql, Int32(key.types.count), key.types), of: handle)
+        let name = "folio_\(preparedCount)"
+        _ = try consume(PQprepare(handle, name, key.sql, Int32(key.types.count), key.types), of: handle)
+        let statement = PreparedStatement(name: name, binaryResults: try describedAsBinary(name, handle))
         prepared[key] = statement
         return statement
+    }
+
+    /// Whether the prepared statement `name` returns columns that suit binary results, as the server describes it.
+    private func describedAsBinary(_ name: String, _ handle: OpaquePointer) throws -> Bool {
+        guard let description = PQdescribePrepared(handle, name) else {
+            _ = try consume(nil, of: handle)  // throws the connection's error
+            return false
+        }
+        defer { PQclear(description) }
+        guard PQresultStatus(description) == PGRES_COMMAND_OK else {
+            throw error(from: description, handle: handle)
+        }
+        return PostgresBinaryValue.suits(Self.columnTypes(of: description))
     }
 
     /// Blocking: runs SQL text that may hold several statements, with `PQexec` and no parameters.
