@@ -46,11 +46,8 @@ public struct VaultView: Sendable, Equatable, Codable {
     public var foldersJSON: [JSONValue] { folderList.json }
 
     /// Adds an entry read in the vault's order (the full read).
-    mutating func append(record: VaultRecord, key: VaultEntryKey) { append(recordJSON: record.json, key: key) }
-    mutating func append(folder: VaultFolder, key: VaultEntryKey) { append(folderJSON: folder.json, key: key) }
-    /// The same with the entry's wire JSON made already (`VaultRecord.json`, `VaultFolder.json`).
-    mutating func append(recordJSON: JSONValue, key: VaultEntryKey) { recordList.append(json: recordJSON, key: key) }
-    mutating func append(folderJSON: JSONValue, key: VaultEntryKey) { folderList.append(json: folderJSON, key: key) }
+    mutating func append(record: VaultRecord, key: VaultEntryKey) { recordList.append(record, key: key) }
+    mutating func append(folder: VaultFolder, key: VaultEntryKey) { folderList.append(folder, key: key) }
 
     /// Takes in the entries a patch read again. False when an entry is no longer in the vault (it was purged
     /// meanwhile): the view cannot tell what it showed for it, so the caller reads the whole vault instead.
@@ -179,11 +176,10 @@ struct VaultViewList<Item: VaultViewItem>: Sendable, Equatable {
         json.enumerated().compactMap { index, value in try? Item(json: value, path: "items[\(index)]") }
     }
 
-    /// Appends an item as its wire JSON (`item.json`).
-    mutating func append(json item: JSONValue, key: VaultEntryKey) {
-        json.append(item)
+    mutating func append(_ item: Item, key: VaultEntryKey) {
+        json.append(item.json)
         keys.append(key)
-        ids.append(ItemIDs(item))
+        ids.append(ItemIDs(json[json.count - 1]))
     }
 
     /// Inserts after every item that sorts before it; a new entry usually goes last, so the search starts

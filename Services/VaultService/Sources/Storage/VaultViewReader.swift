@@ -23,11 +23,11 @@ struct VaultViewReader {
                 """))
         var view = VaultView()
         let ordered = try Self.inViewOrder(rows)
-        for (key, entry) in zip(ordered.lazy.map(\.key), try await open(ordered, memberships)) {
-            switch entry {
-            case .record(let json): view.append(recordJSON: json, key: key)
-            case .folder(let json): view.append(folderJSON: json, key: key)
-            case .unreadable: view.unreadable.append(key.localID)
+        for (key, row) in ordered {
+            switch try entry(row, memberships, id: key.localID) {
+            case .record(let record): view.append(record: record, key: key)
+            case .folder(let folder): view.append(folder: folder, key: key)
+            case .unreadable, .missing: view.unreadable.append(key.localID)
             }
         }
         for row in try await transaction.query("SELECT direction, invite FROM vault_shares ORDER BY id") {
@@ -51,45 +51,6 @@ struct VaultViewReader {
                 createdAt: try row.decode(Int64.self, "created_us"), localID: try row.decode(String.self, "id"))
             return (key, row)
         }.sorted { $0.key < $1.key }
-    }
-
-    /// A read of at least this many entries opens them on several threads.
-    static let parallelOpeningFrom = 256
-
-    /// An entry of a full read, opened, as its wire JSON.
-    private enum OpenedEntry: Sendable {
-        case record(JSONValue)
-        case folder(JSONValue)
-        case unreadable
-    }
-
-    /// The entries opened and made into their wire JSON, in order; when there are many, in parts on as many
-    /// threads as the machine has cores: two AEAD opens and the JSON of each entry are most of the work of reading
-    /// a large vault.
-    private func open(_ ordered: [(key: VaultEntryKey, row: PostgresRow)], _ memberships: Memberships) async throws
-        -> [OpenedEntry]
-    {
-        @Sendable func opened(_ rows: ArraySlice<(key: VaultEntryKey, row: PostgresRow)>) throws -> [OpenedEntry] {
-            try rows.map { key, row in
-                switch try entry(row, memberships, id: key.localID) {
-                case .record(let record): .record(record.json)
-                case .folder(let folder): .folder(folder.json)
-                case .unreadable, .missing: .unreadable
-                }
-            }
-        }
-        let width = ordered.count < Self.parallelOpeningFrom ? 1 : ProcessInfo.processInfo.activeProcessorCount
-        guard width > 1 else { return try opened(ordered[...]) }
-        let chunk = (ordered.count + width - 1) / width
-        return try await withThrowingTaskGroup(of: (start: Int, entries: [OpenedEntry]).self) { group in
-            for start in stride(from: 0, to: ordered.count, by: chunk) {
-                let part = ordered[start..<min(start + chunk, ordered.count)]
-                group.addTask { (start, try opened(part)) }
-            }
-            var parts: [(start: Int, entries: [OpenedEntry])] = []
-            for try await part in group { parts.append(part) }
-            return parts.sorted { $0.start < $1.start }.flatMap(\.entries)
-        }
     }
 
     /// The entries with these local ids as they are now, and the counts. An id that is not in the vault (or
