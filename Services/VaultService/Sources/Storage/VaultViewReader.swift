@@ -14,6 +14,7 @@ struct VaultViewReader {
             SELECT \(unescaped: Self.entryColumns)
             FROM vault_entries e LEFT JOIN vault_settings s ON s.entry_id = e.id
             WHERE e.state <> 'PURGED'
+            ORDER BY e.created_at, e.id
             """)
         let memberships = try Memberships(
             try await transaction.query(
@@ -22,12 +23,13 @@ struct VaultViewReader {
                 ORDER BY m.folder_id, m.member_id
                 """))
         var view = VaultView()
-        let ordered = try Self.inViewOrder(rows)
-        for (key, row) in ordered {
-            switch try entry(row, memberships, id: key.localID) {
+        for row in rows {
+            let id = try row.decode(String.self, "id")
+            let key = VaultEntryKey(createdAt: try row.decode(Int64.self, "created_us"), localID: id)
+            switch try entry(row, memberships, id: id) {
             case .record(let record): view.append(record: record, key: key)
             case .folder(let folder): view.append(folder: folder, key: key)
-            case .unreadable, .missing: view.unreadable.append(key.localID)
+            case .unreadable, .missing: view.unreadable.append(id)
             }
         }
         for row in try await transaction.query("SELECT direction, invite FROM vault_shares ORDER BY id") {
@@ -41,16 +43,6 @@ struct VaultViewReader {
         }
         (view.pending, view.conflicts) = try await counts()
         return view
-    }
-
-    /// Entry rows in the view's order, by their ``VaultEntryKey``. Sorted here, not by the database: an `ORDER BY`
-    /// sorts whole rows, bodies included, and for a vault of thousands of records that sort spills to disk.
-    private static func inViewOrder(_ rows: [PostgresRow]) throws -> [(key: VaultEntryKey, row: PostgresRow)] {
-        try rows.map { row in
-            let key = VaultEntryKey(
-                createdAt: try row.decode(Int64.self, "created_us"), localID: try row.decode(String.self, "id"))
-            return (key, row)
-        }.sorted { $0.key < $1.key }
     }
 
     /// The entries with these local ids as they are now, and the counts. An id that is not in the vault (or
