@@ -71,12 +71,12 @@ struct VaultSyncTables: Sendable {
                     local_seq, (extract(epoch FROM created_at) * 1000000)::bigint AS created_us
                 FROM vault_entries WHERE \(unescaped: Self.pushable)
                 """)
-            return try Self.inPushOrder(rows).map { row in
+            let items = try rows.map { row in
                 let id = try row.decode(String.self, "id")
                 guard let kind = StoredEntry.Kind(rawValue: try row.decode(String.self, "kind")),
                     let state = StoredEntry.State(rawValue: try row.decode(String.self, "state"))
                 else { throw VaultError.storage(message: "\(id) is not a vault entry") }
-                return PushItem(
+                let item = PushItem(
                     id: id, folioID: try row.decode(String?.self, "folio_id"), kind: kind,
                     schema: try row.decode(String.self, "schema"),
                     version: UInt32(clamping: try row.decode(Int64.self, "version")), state: state,
@@ -85,21 +85,19 @@ struct VaultSyncTables: Sendable {
                     recordKey: try row.decode([UInt8].self, "record_key"),
                     revision: try row.decode(Int64?.self, "revision"),
                     localSeq: try row.decode(Int64.self, "local_seq"))
+                return (item: item, createdAt: try row.decode(Int64.self, "created_us"))
             }
+            return Self.inPushOrder(items)
         }
     }
 
     /// Records before folders, each kind by creation time and then local id. Sorted here, not by the database: an
     /// `ORDER BY` sorts whole rows, bodies included, and for thousands of entries that sort spills to disk.
-    private static func inPushOrder(_ rows: [PostgresRow]) throws -> [PostgresRow] {
-        let keyed = try rows.map { row in
-            (
-                folder: try row.decode(String.self, "kind") == StoredEntry.Kind.folder.rawValue,
-                createdAt: try row.decode(Int64.self, "created_us"), id: try row.decode(String.self, "id"), row: row
-            )
+    private static func inPushOrder(_ items: [(item: PushItem, createdAt: Int64)]) -> [PushItem] {
+        func key(_ entry: (item: PushItem, createdAt: Int64)) -> (Int, Int64, String) {
+            (entry.item.kind == .folder ? 1 : 0, entry.createdAt, entry.item.id)
         }
-        return keyed.sorted { ($0.folder ? 1 : 0, $0.createdAt, $0.id) < ($1.folder ? 1 : 0, $1.createdAt, $1.id) }
-            .map(\.row)
+        return items.sorted { key($0) < key($1) }.map(\.item)
     }
 
     /// How many entries `pushItems` would list now, without reading them.
