@@ -9,7 +9,34 @@ extension JSONValue {
 
     public var jsonString: String { String(decoding: serialized(), as: UTF8.self) }
 
-    public func write(to output: inout [UInt8]) {
+    /// The bytes of ``serialized()``, handed to `consume` piece by piece and never held whole: for a large value
+    /// read once, such as hashed. A piece ends after a member or element once it holds `pieceSize` bytes or more
+    /// (so one long string is one piece); the last may be shorter.
+    public func serialized(inPiecesOf pieceSize: Int, _ consume: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withoutActuallyEscaping(consume) { consume in
+            let pieces = Pieces(size: max(pieceSize, 1), consume: consume)
+            var output: [UInt8] = []
+            output.reserveCapacity(pieces.size + pieces.size / 2)
+            write(to: &output, pieces: pieces)
+            if !output.isEmpty { output.withUnsafeBufferPointer(consume) }
+        }
+    }
+
+    public func write(to output: inout [UInt8]) { write(to: &output, pieces: nil) }
+
+    /// Where ``serialized(inPiecesOf:_:)`` hands its pieces.
+    private struct Pieces {
+        let size: Int
+        let consume: (UnsafeBufferPointer<UInt8>) -> Void
+
+        func handOver(_ output: inout [UInt8]) {
+            guard output.count >= size else { return }
+            output.withUnsafeBufferPointer(consume)
+            output.removeAll(keepingCapacity: true)
+        }
+    }
+
+    private func write(to output: inout [UInt8], pieces: Pieces?) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
@@ -20,7 +47,8 @@ extension JSONValue {
             output.append(UInt8(ascii: "["))
             for (offset, element) in elements.enumerated() {
                 if offset > 0 { output.append(UInt8(ascii: ",")) }
-                element.write(to: &output)
+                element.write(to: &output, pieces: pieces)
+                pieces?.handOver(&output)
             }
             output.append(UInt8(ascii: "]"))
         case .object(let members):
@@ -29,7 +57,8 @@ extension JSONValue {
                 if offset > 0 { output.append(UInt8(ascii: ",")) }
                 JSONValue.writeString(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))
-                member.value.write(to: &output)
+                member.value.write(to: &output, pieces: pieces)
+                pieces?.handOver(&output)
             }
             output.append(UInt8(ascii: "}"))
         }
