@@ -9,13 +9,8 @@ struct VaultViewReader {
     let cipher: VaultCipher
 
     func read() async throws -> VaultView {
-        let rows = try await transaction.query(
-            """
-            SELECT \(unescaped: Self.entryColumns)
-            FROM vault_entries e LEFT JOIN vault_settings s ON s.entry_id = e.id
-            WHERE e.state <> 'PURGED'
-            ORDER BY e.created_at, e.id
-            """)
+        transaction.deferred(Self.sortMemory) { _ in }
+        let rows = try await transaction.query(Self.entriesInOrder)
         let memberships = try Memberships(
             try await transaction.query(
                 """
@@ -44,6 +39,19 @@ struct VaultViewReader {
         (view.pending, view.conflicts) = try await counts()
         return view
     }
+
+    /// Every entry of the vault that is not purged, with its settings, by creation and then local id.
+    static let entriesInOrder: PostgresQuery = """
+        SELECT \(unescaped: entryColumns)
+        FROM vault_entries e LEFT JOIN vault_settings s ON s.entry_id = e.id
+        WHERE e.state <> 'PURGED'
+        ORDER BY e.created_at, e.id
+        """
+
+    /// PostgreSQL's memory for sorting `entriesInOrder` (`work_mem`, for the read's transaction). With the default
+    /// 4 MB, 10,000 entries of 1 KiB bodies went to disk (an external merge of 12 MB: 40-66 ms of the statement,
+    /// against 28-31 ms sorted in memory). A vault larger than this spills as before.
+    static let sortMemory: PostgresQuery = "SELECT set_config('work_mem', '64MB', true)"
 
     /// The entries with these local ids as they are now, and the counts. An id that is not in the vault (or
     /// only as a purged tombstone) is `missing`. Its three statements go in one hop (`queries`).
