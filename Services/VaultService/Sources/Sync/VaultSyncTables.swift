@@ -92,12 +92,15 @@ struct VaultSyncTables: Sendable {
     }
 
     /// Records before folders, each kind by creation time and then local id. Sorted here, not by the database: an
-    /// `ORDER BY` sorts whole rows, bodies included, and for thousands of entries that sort spills to disk.
+    /// `ORDER BY` sorts whole rows, bodies included, and for thousands of entries that sort spills to disk. The keys
+    /// are sorted, not the items: moving an item copies a dozen references.
     private static func inPushOrder(_ items: [(item: PushItem, createdAt: Int64)]) -> [PushItem] {
-        func key(_ entry: (item: PushItem, createdAt: Int64)) -> (Int, Int64, String) {
-            (entry.item.kind == .folder ? 1 : 0, entry.createdAt, entry.item.id)
+        let keys = items.enumerated().map { index, entry in
+            (kind: entry.item.kind == .folder ? 1 : 0, createdAt: entry.createdAt, id: entry.item.id, index: index)
         }
-        return items.sorted { key($0) < key($1) }.map(\.item)
+        return keys.sorted { ($0.kind, $0.createdAt, $0.id) < ($1.kind, $1.createdAt, $1.id) }.map {
+            items[$0.index].item
+        }
     }
 
     /// How many entries `pushItems` would list now, without reading them.
