@@ -9,43 +9,26 @@ extension VaultPush {
         case creates([PushItem])
     }
 
-    /// A batch's requests stay under the 1 MiB Folio takes, with room for the JSON around the bytes.
-    static let batchBytes = 768 * 1024
-
     /// True for an entry Folio does not have yet and that stays active: a create is all it needs.
     static func onlyCreates(_ item: PushItem) -> Bool {
         item.folioID == nil && item.state == .active
     }
 
-    /// The entries as units: those that only need a create in batches of at most
-    /// ``FolioVaultRecordBatch/maxRecords`` and about ``batchBytes``, first; every other entry on its own, in
-    /// order. No more creates than a pass pushes at once (``VaultSync/pushWidth``) take one round of calls
-    /// anyway: then every entry goes on its own.
+    /// The entries as units: those that only need a create in batches (``VaultCreateBatches``), first; every other
+    /// entry on its own, in order. No more creates than a pass pushes at once (``VaultSync/pushWidth``) take one
+    /// round of calls anyway: then every entry goes on its own.
     static func units(_ items: [PushItem]) -> [Unit] {
         guard items.count(where: onlyCreates) > VaultSync.pushWidth else { return items.map { .entry($0) } }
-        var batches: [[PushItem]] = []
-        var current: [PushItem] = []
-        var bytes = 0
-        var others: [Unit] = []
-        for item in items {
-            guard onlyCreates(item) else {
-                others.append(.entry(item))
-                continue
-            }
-            let size =
-                (item.body.count + item.recordKey.count) * 4 / 3 + item.id.utf8.count + item.schema.utf8.count
-                + 160
-            if !current.isEmpty, current.count == FolioVaultRecordBatch.maxRecords || bytes + size > batchBytes {
-                batches.append(current)
-                current = []
-                bytes = 0
-            }
-            current.append(item)
-            bytes += size
+        let creates = items.filter(onlyCreates)
+        let sizes = creates.map { item in
+            VaultCreateBatches.size(
+                bodyBytes: item.body.count, keyBytes: item.recordKey.count, clientID: item.id, schema: item.schema)
         }
-        if !current.isEmpty { batches.append(current) }
         // A lone create gains nothing from the batch route.
-        return batches.map { $0.count == 1 ? .entry($0[0]) : .creates($0) } + others
+        let batches: [Unit] = VaultCreateBatches.cut(sizes).map { range in
+            range.count == 1 ? .entry(creates[range.lowerBound]) : .creates(Array(creates[range]))
+        }
+        return batches + items.filter { !onlyCreates($0) }.map { .entry($0) }
     }
 
     /// The Idempotency-Key of a batch: the same entries at the same local changes give the same key, so a batch
