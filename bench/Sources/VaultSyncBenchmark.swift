@@ -1,4 +1,5 @@
 import Crypto
+import FolioClient
 import FolioEmulator
 import FolioModel
 import Foundation
@@ -17,6 +18,8 @@ enum VaultSyncBenchmark {
         var keyEncryptionKey: VaultKeyEncryptionKey
         var emulatorURL: String
         var adminKey: String
+        /// The API key the emulator takes Folio calls with (the floor's pushes).
+        var folioAPIKey: String
         /// The VaultService process, whose VmRSS is read before and after the mount.
         var vaultPID: Int32?
         var records: Int
@@ -176,6 +179,29 @@ enum VaultSyncBenchmark {
                 from: cpuBeforeIngests, to: cpuAfterIngests, over: settings.baselineAccounts.count)
         }
         summary["ingest_seconds_each"] = .array(ingests.map(seconds))
+
+        // The floor: the least a push of these entries does (`VaultPushFloor`), as many rounds as ingests.
+        let rounds = settings.baselineAccounts.count
+        progress("floor: copying the \(settings.records) entries for \(rounds) pushes that do only what a push must")
+        try await VaultPushFloor.prepare(rounds: rounds, account: settings.account.id, database)
+        let floorSession = try await admin.createSession(accountId: settings.account.id)
+        let folio = FolioClient(
+            configuration: .init(baseURL: settings.emulatorURL, apiKey: settings.folioAPIKey),
+            httpClient: HTTPClient(configuration: .init(timeout: .seconds(300), maxConnections: 4)))
+        var floors: [Duration] = []
+        let cpuBeforeFloors = settings.cpu?.sample()
+        for round in 1...rounds {
+            progress("floor: pushing the same \(settings.records) entries, round \(round)")
+            floors.append(
+                try await VaultPushFloor.run(
+                    round: round, folio: folio.vault(sessionId: floorSession.id),
+                    organization: settings.organizationID, database))
+        }
+        if let cpuBeforeFloors, let cpuAfterFloors = settings.cpu?.sample() {
+            summary["cpu_seconds_floor"] = cpuSpent(from: cpuBeforeFloors, to: cpuAfterFloors, over: rounds)
+        }
+        let floor = floors.sorted()[floors.count / 2]
+        summary["floor_seconds_each"] = .array(floors.map(seconds))
         let size = try Base64URL.decode(ingested.first?["ciphertext"]?.stringValue ?? "").count
         let generateStarted = ContinuousClock.now
         let generated = try await admin.ingestVaultRecords(
@@ -189,6 +215,10 @@ enum VaultSyncBenchmark {
         let pushSeconds = seconds(push).doubleValue ?? 0
         let ingestSeconds = seconds(ingest).doubleValue ?? 0
         summary["ratio"] = rounded(ingestSeconds / max(pushSeconds, 1e-9), 4)
+        let floorSeconds = seconds(floor).doubleValue ?? 0
+        summary["floor_seconds"] = seconds(floor)  // the median
+        summary["floor_ratio"] = rounded(ingestSeconds / max(floorSeconds, 1e-9), 4)
+        summary["of_floor"] = rounded(floorSeconds / max(pushSeconds, 1e-9), 4)
         summary["push_seconds"] = seconds(push)
         summary["sync_pass_seconds"] = seconds(pass)
         summary["ingest_seconds"] = seconds(ingest)  // the median

@@ -93,6 +93,7 @@ do {
                 keyEncryptionKey: try VaultKeyEncryptionKey.load(environment),
                 emulatorURL: environment.string("FOLIO_API_URL", default: "http://127.0.0.1:8090"),
                 adminKey: environment.string("FOLIO_EMULATOR_ADMIN_KEY", default: "folio-emulator-test-admin-key"),
+                folioAPIKey: environment.string("FOLIO_API_KEY", default: "bench-api-key"),
                 vaultPID: environment.optionalString("FOLIO_BENCH_VAULT_PID").flatMap { Int32($0) },
                 records: max(1, try environment.int("FOLIO_BENCH_RECORDS", default: 10_000)),
                 natsMaxPayload: environment.optionalString("FOLIO_BENCH_NATS_MAX_PAYLOAD").flatMap { Int($0) },
