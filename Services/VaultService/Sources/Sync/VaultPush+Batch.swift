@@ -46,12 +46,6 @@ extension VaultPush {
         var failures = 0
     }
 
-    /// Creates `items` at Folio in one call and records the answers in one transaction; returns how many Folio
-    /// refused.
-    func pushCreates(_ items: [PushItem], log: (PushItem, any Error) -> Void) async throws -> Int {
-        try await record(try await sendCreates(items, log: log), log: log)
-    }
-
     /// Creates `items` at Folio in one call. Folio answers the created records without the bodies this side just
     /// sent (`.minimal`). An entry whose client id Folio already holds (RECORD_EXISTS, a create whose answer was
     /// lost) takes that record; when it is not active there, the entry goes the single-entry way, which brings
