@@ -34,7 +34,7 @@ enum InquiryBenchmark {
         try await client.waitHealthy("auth")
         try await client.waitHealthy("inquiry")
         let subjects = CannedSubjects()
-        var responder: InquiryCannedResponder?
+        var responder: CannedResponder?
         var floor: SnapshotWriteFloor?
         var stores: [MountedBenchInquiry] = []
         var serial = 0
@@ -238,7 +238,7 @@ enum InquiryBenchmark {
     private static func cannedResponder(
         _ settings: Settings, store: inout MountedBenchInquiry, serial: inout Int, subjects: CannedSubjects,
         floor: SnapshotWriteFloor?
-    ) async throws -> InquiryCannedResponder {
+    ) async throws -> CannedResponder {
         let client = settings.client
         serial += 1
         let (action, text) = edit(settings, serial: serial)
@@ -252,7 +252,7 @@ enum InquiryBenchmark {
         func reply(_ result: JSONValue) -> [UInt8] {
             JSONValue.object(["id": 1, "jsonrpc": "2.0", "result": result]).serialized()
         }
-        let responder = try InquiryCannedResponder(url: settings.natsURL)
+        let responder = try CannedResponder(url: settings.natsURL)
         try responder.answer(subjects.dispatch, with: reply(dispatched))
         try responder.answer(subjects.next, with: reply(next))
         if let floor { try responder.answer(subjects.storedDispatch, with: reply(dispatched)) { try floor.write() } }

@@ -57,8 +57,34 @@ struct VaultBenchClient: Sendable {
         return store
     }
 
-    func dispatch(_ store: String, _ action: JSONValue, _ runtime: BenchRuntime) async throws {
-        _ = try await call("store.dispatch", ["storeId": .string(store), "action": action], runtime: runtime)
+    /// Dispatches `action`; answers the result of `store.dispatch`.
+    @discardableResult
+    func dispatch(_ store: String, _ action: JSONValue, _ runtime: BenchRuntime) async throws -> JSONValue {
+        try await call("store.dispatch", Self.dispatchParams(store, action), runtime: runtime)
+    }
+
+    static func dispatchParams(_ store: String, _ action: JSONValue) -> JSONObject {
+        ["storeId": .string(store), "action": action]
+    }
+
+    /// The params of `store.next`: a client that holds a model gets a patch from it (the default), one that holds
+    /// none asks for the whole model.
+    static func nextParams(_ store: String, afterVersion: Int64, holding: Bool, timeoutMs: Int64 = 10_000)
+        -> JSONObject
+    {
+        var params: JSONObject = [
+            "storeId": .string(store), "afterVersion": .int(afterVersion), "timeoutMs": .int(timeoutMs),
+        ]
+        if !holding { params["delta"] = false }
+        return params
+    }
+
+    /// The result of `store.next` as it came: a patch or the whole model.
+    func nextAnswer(_ store: String, afterVersion: Int64, holding: Bool, _ runtime: BenchRuntime) async throws
+        -> JSONValue
+    {
+        try await call(
+            "store.next", Self.nextParams(store, afterVersion: afterVersion, holding: holding), runtime: runtime)
     }
 
     /// The store's model once its version passes `afterVersion`, or the current one after `timeoutMs`. A client
@@ -68,11 +94,10 @@ struct VaultBenchClient: Sendable {
         _ store: String, afterVersion: Int64, holding held: JSONValue?, _ runtime: BenchRuntime,
         timeoutMs: Int64 = 10_000
     ) async throws -> (version: Int64, model: JSONValue) {
-        var params: JSONObject = [
-            "storeId": .string(store), "afterVersion": .int(afterVersion), "timeoutMs": .int(timeoutMs),
-        ]
-        if held == nil { params["delta"] = false }
-        let answer = try await call("store.next", params, runtime: runtime)
+        let answer = try await call(
+            "store.next",
+            Self.nextParams(store, afterVersion: afterVersion, holding: held != nil, timeoutMs: timeoutMs),
+            runtime: runtime)
         let next = try JSONPatch.wholeModel(
             of: answer, holding: held.map { ["version": .int(afterVersion), "model": $0] })
         guard let version = next["version"]?.intValue, let model = next["model"] else {

@@ -12,6 +12,8 @@ enum VaultWriteBenchmark {
     struct Settings: Sendable {
         var client: VaultBenchClient
         var databaseURL: String
+        /// The bus the floor's clients and responder use, whatever path `client` takes.
+        var natsURL: String
         /// The VaultService's `FOLIO_DB_POOL_SIZE`: the baseline gets as many connections.
         var poolSize: Int
         var clients: Int
@@ -53,6 +55,13 @@ enum VaultWriteBenchmark {
         }
     }
 
+    /// The sides of a round: the baseline's inserts, the floor's creations (`VaultWriteFloor`) and the VaultService's.
+    enum Side: String {
+        case inserts
+        case floor
+        case vault
+    }
+
     static func run(_ settings: Settings) async throws {
         let baseline = PlainInsertBaseline(databaseURL: settings.databaseURL, poolSize: settings.poolSize)
         defer { Task { await baseline.close() } }
@@ -60,85 +69,114 @@ enum VaultWriteBenchmark {
         let body = Array(payload(0).utf8)
         let database = PostgresPool(url: settings.databaseURL, size: 1)
         defer { Task { await database.close() } }
+        progress("one creation kept for the floor's replies; the floor's table and connections set up")
+        let floor = try await VaultWriteFloor.start(settings)
+        defer { try? floor.dropTable() }
 
-        var inserts = 0
+        var totals: [Side: Int] = [:]
         var tally = Tally()
         var roundRatios: [Double] = []
         var cpu = CPUAccount()
         for round in 1...settings.rounds {
-            var roundInserts = 0
+            var counted: [Side: Int] = [:]
             var roundTally = Tally()
-            for phase in BenchPhase.order(inRound: round) {
+            let sides = BenchPhase.order(inRound: round).flatMap {
+                $0 == .baseline ? [Side.inserts, .floor] : [.vault]
+            }
+            for side in sides {
                 let before = settings.cpu?.sample() ?? [:]
-                if phase == .baseline {
+                switch side {
+                case .inserts:
                     progress("round \(round): \(settings.clients) clients INSERT 1 KiB rows for \(settings.seconds) s")
                     let done = try await baseline.inserts(
                         clients: settings.clients, body: body, window: window(settings, warmUp: 0.5))
-                    roundInserts = done.counted
-                    cpu.baselineOperations += done.total
-                } else {
+                    counted[side] = done.counted
+                    cpu.operations[side, default: 0] += done.total
+                case .floor:
+                    progress("round \(round): \(settings.clients) clients make floor creations, \(settings.seconds) s")
+                    let done = try await floor.creations(window: window(settings, warmUp: 0.5))
+                    counted[side] = done.counted
+                    cpu.operations[side, default: 0] += done.total
+                    let stored = try floor.storedEntries()
+                    let seen = cpu.operations[side] ?? 0
+                    guard stored == seen else {
+                        throw BenchError("the floor's clients saw \(seen) creations; \(stored) sealed rows are stored")
+                    }
+                case .vault:
                     progress(
                         "round \(round): \(settings.clients) clients create vault records for \(settings.seconds) s")
                     roundTally = try await vaultPhase(settings, database: database)
-                    cpu.vaultOperations += roundTally.completed
+                    counted[side] = roundTally.counted
+                    cpu.operations[side, default: 0] += roundTally.completed
                 }
                 let after = settings.cpu?.sample() ?? [:]
                 for (name, spent) in ProcessCPU.spent(from: before, to: after) {
-                    if phase == .baseline {
-                        cpu.baselineSeconds[name, default: 0] += spent
-                    } else {
-                        cpu.vaultSeconds[name, default: 0] += spent
-                    }
+                    cpu.seconds[side, default: [:]][name, default: 0] += spent
                 }
             }
-            let ratio = roundInserts == 0 ? 0 : Double(roundTally.counted) / Double(roundInserts)
+            let inserts = counted[.inserts] ?? 0
+            let ratio = inserts == 0 ? 0 : Double(roundTally.counted) / Double(inserts)
             roundRatios.append(ratio)
             let line: JSONValue = [
                 "bench": "vault-write-round", "round": .int(Int64(round)), "ratio": rounded(ratio, 3),
                 "creations_per_second": rounded(Double(roundTally.counted) / settings.seconds, 1),
-                "inserts_per_second": rounded(Double(roundInserts) / settings.seconds, 1),
+                "inserts_per_second": rounded(Double(inserts) / settings.seconds, 1),
+                "floor_per_second": rounded(Double(counted[.floor] ?? 0) / settings.seconds, 1),
+                "floor_ratio": rounded(inserts == 0 ? 0 : Double(counted[.floor] ?? 0) / Double(inserts), 3),
                 "latency_ms_p50": percentile(roundTally.latencies, 0.5),
             ]
             print(line.jsonString)
-            inserts += roundInserts
+            for (side, count) in counted { totals[side, default: 0] += count }
             tally = tally + roundTally
         }
-        guard tally.counted > 0, inserts > 0 else { throw BenchError("nothing finished inside the windows") }
+        let inserts = totals[.inserts] ?? 0
+        let floorCreations = totals[.floor] ?? 0
+        guard tally.counted > 0, inserts > 0, floorCreations > 0 else {
+            throw BenchError("nothing finished inside the windows")
+        }
         let measured = settings.seconds * Double(settings.rounds)
         let creations = Double(tally.counted) / measured
         let plain = Double(inserts) / measured
+        let floorRate = Double(floorCreations) / measured
         var summary: JSONObject = [
             "bench": "vault-write", "ratio": rounded(creations / plain, 3),
             "creations_per_second": rounded(creations, 1), "inserts_per_second": rounded(plain, 1),
+            "floor_per_second": rounded(floorRate, 1), "floor_ratio": rounded(floorRate / plain, 3),
+            "of_floor": rounded(creations / floorRate, 3),
             "target": 0.15, "path": .string(settings.client.path.rawValue),
             "path_detail": .string(
                 settings.client.path == .gateway
                     ? "HTTP -> Gateway -> NATS -> VaultService -> PostgreSQL"
                     : "NATS -> VaultService -> PostgreSQL (no Gateway)"),
+            "floor_path": "NATS -> a responder's thread -> PostgreSQL (snapshot, insert, snapshot)",
             "clients": .int(Int64(settings.clients)), "pool_size": .int(Int64(settings.poolSize)),
             "payload_bytes": .int(Int64(payloadBytes)), "rounds": .int(Int64(settings.rounds)),
             "seconds_per_phase": .double(settings.seconds),
             "round_ratio_min": rounded(roundRatios.min() ?? 0, 3),
             "round_ratio_max": rounded(roundRatios.max() ?? 0, 3),
             "creations": .int(Int64(tally.counted)), "inserts": .int(Int64(inserts)),
+            "floor_creations": .int(Int64(floorCreations)),
             "latency_ms_p50": percentile(tally.latencies, 0.5), "latency_ms_p95": percentile(tally.latencies, 0.95),
             "records_per_vault": .int(Int64(settings.recordsPerVault)),
         ]
-        if settings.cpu != nil, cpu.vaultOperations > 0, cpu.baselineOperations > 0 {
-            summary["cpu_ms_per_creation"] = cpu.perOperation(cpu.vaultSeconds, cpu.vaultOperations)
-            summary["cpu_ms_per_insert"] = cpu.perOperation(cpu.baselineSeconds, cpu.baselineOperations)
+        if settings.cpu != nil {
+            for (side, key) in [
+                (Side.vault, "cpu_ms_per_creation"), (.inserts, "cpu_ms_per_insert"),
+                (.floor, "cpu_ms_per_floor_creation"),
+            ] {
+                if let figures = cpu.perOperation(side) { summary[key] = figures }
+            }
         }
         print(JSONValue.object(summary).jsonString)
     }
 
     /// CPU seconds per process tree over the phases of each side, and what each side did meanwhile.
     struct CPUAccount {
-        var baselineSeconds: [String: Double] = [:]
-        var baselineOperations = 0
-        var vaultSeconds: [String: Double] = [:]
-        var vaultOperations = 0
+        var seconds: [Side: [String: Double]] = [:]
+        var operations: [Side: Int] = [:]
 
-        func perOperation(_ seconds: [String: Double], _ operations: Int) -> JSONValue {
+        func perOperation(_ side: Side) -> JSONValue? {
+            guard let seconds = seconds[side], let operations = operations[side], operations > 0 else { return nil }
             var figures = seconds.mapValues { rounded($0 / Double(operations) * 1000, 3) }
             figures["total"] = rounded(seconds.values.reduce(0, +) / Double(operations) * 1000, 3)
             return .object(figures)

@@ -80,7 +80,7 @@ do {
             1, try environment.int("FOLIO_BENCH_CLIENTS", default: 2 * ProcessInfo.processInfo.activeProcessorCount))
         try await VaultWriteBenchmark.run(
             .init(
-                client: try await vaultClient(connections: clients), databaseURL: databaseURL(),
+                client: try await vaultClient(connections: clients), databaseURL: databaseURL(), natsURL: natsURL(),
                 poolSize: max(1, try environment.int("FOLIO_DB_POOL_SIZE", default: 4)), clients: clients,
                 seconds: seconds, warmUpSeconds: 1,
                 rounds: max(1, try environment.int("FOLIO_BENCH_ROUNDS", default: 3)),

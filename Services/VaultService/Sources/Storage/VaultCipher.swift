@@ -8,13 +8,18 @@ import FolioModel
 /// The additional data binds each ciphertext to where it belongs: a body to its owner, schema and version
 /// (and, through its own key, to its record), a record key to its account and entry, settings to their
 /// account and entry. A ciphertext moved to another row, account or version fails to open.
-struct VaultCipher: Sendable {
+public struct VaultCipher: Sendable {
     let dataKey: SymmetricKey
     let account: String
 
-    func newRecordKey() -> SymmetricKey { SymmetricKey.random() }
+    public init(dataKey: SymmetricKey, account: String) {
+        self.dataKey = dataKey
+        self.account = account
+    }
 
-    func wrapRecordKey(_ key: SymmetricKey, entryID: String) throws(VaultError) -> [UInt8] {
+    public func newRecordKey() -> SymmetricKey { SymmetricKey.random() }
+
+    public func wrapRecordKey(_ key: SymmetricKey, entryID: String) throws(VaultError) -> [UInt8] {
         try seal(key.bytes, ["folio-vault-record-key", account, entryID], with: dataKey)
     }
 
@@ -27,7 +32,7 @@ struct VaultCipher: Sendable {
         }
     }
 
-    func sealBody(_ payload: String, key: SymmetricKey, owner: String, schema: String, version: UInt32)
+    public func sealBody(_ payload: String, key: SymmetricKey, owner: String, schema: String, version: UInt32)
         throws(VaultError) -> [UInt8]
     {
         try seal(Array(payload.utf8), Self.bodyContext(owner: owner, schema: schema, version: version), with: key)

@@ -2,11 +2,12 @@ import CNats
 import FolioModel
 import Foundation
 
-/// The baseline of the inquiry benchmark: a libnats responder that answers each subject with a fixed reply
-/// from its libnats callback (no JSON-RPC decoding, no store). The replies are copies of what the store
-/// answered in the same run, so both exchanges move the same bytes. A subject may first run a blocking step on
-/// the callback's thread (the measured floor stores a snapshot there before it answers).
-final class InquiryCannedResponder: @unchecked Sendable {
+/// A libnats responder that answers each subject with a fixed reply from its libnats callback (no JSON-RPC
+/// decoding, no store): the baseline of `bench/run inquiry` and the floors of it and of `vault-write`. The replies
+/// are copies of what a store answered in the same run, so both sides move the same bytes. A subject may first
+/// run a blocking step on its callback's thread (a floor stores there before it answers); each subject has a
+/// thread of its own.
+final class CannedResponder: @unchecked Sendable {
     // libnats connections are thread-safe; the pointers never change after init.
     private let connection: OpaquePointer
     private let options: OpaquePointer
