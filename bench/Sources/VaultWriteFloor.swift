@@ -69,6 +69,8 @@ final class VaultWriteFloor: Sendable {
     }
 
     private let responder: CannedResponder
+    /// Creates, counts and drops the floor's table, apart from the lanes' connections.
+    private let admin: BenchConnection
     private let bus: BusClient
     private let lanes: [Lane]
     private let dispatchSubjects: [String]
@@ -78,8 +80,8 @@ final class VaultWriteFloor: Sendable {
     /// Creates the floor's table and one lane per client, each with its connection, a copy of the captured store's
     /// snapshot row and its own subject.
     init(natsURL: String, databaseURL: String, clients: Int, capture: Capture, bus: BusClient) throws {
-        let setUp = try BenchConnection(databaseURL: databaseURL)
-        try setUp.firstRow(
+        admin = try BenchConnection(databaseURL: databaseURL)
+        try admin.firstRow(
             """
             CREATE TABLE IF NOT EXISTS \(unescaped: Self.table)
                 (LIKE vault_entries INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING INDEXES)
@@ -123,7 +125,7 @@ final class VaultWriteFloor: Sendable {
 
     /// The entries the lanes inserted so far, counted in PostgreSQL.
     func storedEntries() throws -> Int {
-        let row = try lanes[0].connection.firstRow(
+        let row = try admin.firstRow(
             "SELECT count(*) FROM \(unescaped: Self.table) WHERE position(convert_to('bench record', 'UTF8') IN body) = 0"
         )
         return Int(row.first ?? "") ?? 0
@@ -131,12 +133,12 @@ final class VaultWriteFloor: Sendable {
 
     /// Drops the floor's table (its snapshot rows go with the lanes).
     func dropTable() throws {
-        try lanes[0].connection.firstRow("DROP TABLE IF EXISTS \(unescaped: Self.table)")
+        try admin.firstRow("DROP TABLE IF EXISTS \(unescaped: Self.table)")
     }
 
     /// One client's side of the responder: its connection, snapshot row and account.
     private final class Lane: Sendable {
-        let connection: BenchConnection
+        private let connection: BenchConnection
         private let snapshot: SnapshotWriteFloor
         private let account = "bench_floor_" + RandomID.base32(count: 20)
         private let cipher: VaultCipher
