@@ -52,7 +52,13 @@ final class CannedResponder: @unchecked Sendable {
     /// Answers every request on `subject` with `reply`, once `before` has run; a `before` that throws is answered
     /// with a JSON-RPC error naming why, which fails the phase.
     func answer(_ subject: String, with reply: [UInt8], before: (@Sendable () throws -> Void)? = nil) throws {
-        let box = Unmanaged.passRetained(CannedReply(reply, before: before))
+        try answer(subject, [CannedReply.Case(reply, before: before)])
+    }
+
+    /// Answers every request on `subject` with the first of `cases` whose marker its bytes hold (a case without
+    /// one takes any request): one subject for several methods, told apart without parsing.
+    func answer(_ subject: String, _ cases: [CannedReply.Case]) throws {
+        let box = Unmanaged.passRetained(CannedReply(cases))
         var subscription: OpaquePointer?
         guard
             natsConnection_Subscribe(&subscription, connection, subject, cannedReplyCallback, box.toOpaque())
@@ -67,23 +73,44 @@ final class CannedResponder: @unchecked Sendable {
     }
 }
 
-private final class CannedReply {
-    let bytes: [UInt8]
-    let before: (@Sendable () throws -> Void)?
-    init(_ bytes: [UInt8], before: (@Sendable () throws -> Void)?) {
-        self.bytes = bytes
-        self.before = before
+final class CannedReply {
+    /// A reply, the step run before it, and the bytes a request holds to get it (nil: any request).
+    struct Case {
+        let marker: [UInt8]?
+        let bytes: [UInt8]
+        let before: (@Sendable () throws -> Void)?
+
+        init(_ bytes: [UInt8], when marker: String? = nil, before: (@Sendable () throws -> Void)? = nil) {
+            self.marker = marker.map { Array($0.utf8) }
+            self.bytes = bytes
+            self.before = before
+        }
     }
 
-    /// The reply, or an error reply when `before` threw.
-    func answer() -> [UInt8] {
-        do {
-            try before?()
-            return bytes
-        } catch {
-            let failure: JSONValue = ["code": -32603, "message": .string("the responder's step failed: \(error)")]
-            return JSONValue.object(["id": 1, "jsonrpc": "2.0", "error": failure]).serialized()
+    private let cases: [Case]
+
+    init(_ cases: [Case]) { self.cases = cases }
+
+    /// The reply to `request`, or an error reply when its step threw or no case takes it.
+    func answer(_ request: UnsafeRawBufferPointer) -> [UInt8] {
+        guard let chosen = cases.first(where: { $0.marker.map { Self.holds(request, $0) } ?? true }) else {
+            return Self.failure("no canned reply for this request")
         }
+        do {
+            try chosen.before?()
+            return chosen.bytes
+        } catch {
+            return Self.failure("the responder's step failed: \(error)")
+        }
+    }
+
+    private static func holds(_ request: UnsafeRawBufferPointer, _ marker: [UInt8]) -> Bool {
+        request.firstRange(of: marker) != nil
+    }
+
+    private static func failure(_ message: String) -> [UInt8] {
+        let failure: JSONValue = ["code": -32603, "message": .string(message)]
+        return JSONValue.object(["id": 1, "jsonrpc": "2.0", "error": failure]).serialized()
     }
 }
 
@@ -94,7 +121,9 @@ private func cannedReplyCallback(
     guard let message else { return }
     defer { natsMsg_Destroy(message) }
     guard let connection, let closure, let reply = natsMsg_GetReply(message) else { return }
-    let answer = Unmanaged<CannedReply>.fromOpaque(closure).takeUnretainedValue().answer()
+    let request = UnsafeRawBufferPointer(
+        start: natsMsg_GetData(message), count: Int(max(0, natsMsg_GetDataLength(message))))
+    let answer = Unmanaged<CannedReply>.fromOpaque(closure).takeUnretainedValue().answer(request)
     answer.withUnsafeBytes { buffer in
         _ = natsConnection_Publish(connection, reply, buffer.baseAddress, Int32(buffer.count))
     }

@@ -12,7 +12,7 @@ enum VaultWriteBenchmark {
     struct Settings: Sendable {
         var client: VaultBenchClient
         var databaseURL: String
-        /// The bus the floor's clients and responder use, whatever path `client` takes.
+        /// The bus the floor's responder answers on.
         var natsURL: String
         /// The VaultService's `FOLIO_DB_POOL_SIZE`: the baseline gets as many connections.
         var poolSize: Int
@@ -131,6 +131,7 @@ enum VaultWriteBenchmark {
         }
         let inserts = totals[.inserts] ?? 0
         let floorCreations = totals[.floor] ?? 0
+        try await floor.shutDown()
         guard tally.counted > 0, inserts > 0, floorCreations > 0 else {
             throw BenchError("nothing finished inside the windows")
         }
@@ -148,7 +149,8 @@ enum VaultWriteBenchmark {
                 settings.client.path == .gateway
                     ? "HTTP -> Gateway -> NATS -> VaultService -> PostgreSQL"
                     : "NATS -> VaultService -> PostgreSQL (no Gateway)"),
-            "floor_path": "NATS -> a responder's thread -> PostgreSQL (snapshot, insert, snapshot)",
+            "floor_detail":
+                "the same path to a libnats callback that writes the snapshot, inserts the sealed entry and writes the snapshot again before it answers",
             "clients": .int(Int64(settings.clients)), "pool_size": .int(Int64(settings.poolSize)),
             "payload_bytes": .int(Int64(payloadBytes)), "rounds": .int(Int64(settings.rounds)),
             "seconds_per_phase": .double(settings.seconds),

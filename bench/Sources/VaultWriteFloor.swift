@@ -1,5 +1,6 @@
 import Bus
 import Crypto
+import FolioAPI
 import FolioModel
 import Foundation
 import Postgres
@@ -10,33 +11,35 @@ import VaultService
 /// The floor of `bench/run vault-write`: the least a creation does under the store's rules, in the same run. A
 /// store answers a dispatch once the snapshot that holds its effect is stored, runs the write, stores the snapshot
 /// that says it ran, and only then answers `store.next` with the model that shows the record (DESIGN.md,
-/// durability). So here each client's `store.dispatch` goes over the bus to a libnats callback of its own
-/// (`CannedResponder`, a thread each), which, blocking on that thread over one libpq connection
-/// (`BenchConnection`):
+/// durability). So here each client has a runtime and a store id of its own that no service holds, and sends
+/// `store.dispatch` and `store.next` for it the way the vault phase's clients do (through the Gateway over HTTP,
+/// or over the bus, with the same `VaultBenchClient`). A libnats callback on that store's subject (`CannedResponder`,
+/// a thread each) answers them. Before it answers a dispatch it does, blocking on that thread over one libpq
+/// connection (`BenchConnection`):
 /// - writes a copy of a real VaultStore's snapshot row (`SnapshotWriteFloor`),
 /// - seals the 1 KiB payload and its record key as the VaultService does (`VaultCipher`) and inserts the entry,
 ///   one statement, into `bench_write_floor`, a table with `vault_entries`' columns, defaults, checks and indexes,
 /// - writes the snapshot row again,
 ///
-/// then answers with what a real store answered to a creation's dispatch. The client's `store.next` is then
-/// answered at once with a real creation's patch. Left out, so that this is the most any store keeping those rules
-/// reaches: HTTP and the Gateway (the floor goes over the bus whatever path the clients use), the store and its
-/// model, sealing the snapshots, the transaction with its role, row-level security and write lock, the read-back
-/// of the record, and applying the patch at the client.
+/// then answers with what a real store answered to a creation's dispatch; `store.next` it answers at once with a
+/// real creation's patch. Left out, so that this is the most any store keeping those rules reaches on the same
+/// path: the store and its model, sealing the snapshots, the transaction with its role, row-level security and
+/// write lock, the read-back of the record, the `store.next` that shows `busy`, and applying the patch at the
+/// client.
 final class VaultWriteFloor: Sendable {
     static let table = "bench_write_floor"
 
-    /// One real creation, whose messages the floor sends and answers with.
+    /// One real creation, whose action the floor's clients send and whose answers its responder gives.
     struct Capture: Sendable {
         var storeID: String
-        var dispatchParams: JSONObject
+        var action: JSONValue
         var dispatchResult: JSONValue
-        var nextParams: JSONObject
+        var afterVersion: Int64
         var nextResult: JSONValue
     }
 
-    /// Makes one creation through the VaultService on a runtime of its own, keeps its messages and answers, and
-    /// sets the floor up with a copy of that store's snapshot row.
+    /// Makes one creation through the VaultService on a runtime of its own, keeps its action and answers, and
+    /// sets the floor up with a copy of that store's snapshot row and a runtime for each client.
     static func start(_ settings: VaultWriteBenchmark.Settings) async throws -> VaultWriteFloor {
         let client = settings.client
         let session = try await VaultWriteBenchmark.VaultSession.open(settings)
@@ -49,70 +52,63 @@ final class VaultWriteFloor: Sendable {
         _ = try await client.follow(session.store, session.runtime, from: &version, holding: &model) { model in
             (model["records"]?.arrayValue?.count ?? 0) == 1
         }
-        // As the Gateway forwards them over the bus.
-        var dispatchParams = VaultBenchClient.dispatchParams(session.store, action)
-        var nextParams = VaultBenchClient.nextParams(session.store, afterVersion: session.version, holding: true)
-        dispatchParams["runtimeId"] = .string(session.runtime.id)
-        nextParams["runtimeId"] = .string(session.runtime.id)
         let capture = Capture(
-            storeID: session.store, dispatchParams: dispatchParams, dispatchResult: dispatched,
-            nextParams: nextParams, nextResult: next)
-        let bus = BusClient(
-            transport: try await NATSBus.connect(
-                .init(url: settings.natsURL, name: "bench-vault-floor", access: try NATSAccess.fromEnvironment())),
-            timeout: .seconds(30))
-        let floor = try VaultWriteFloor(
-            natsURL: settings.natsURL, databaseURL: settings.databaseURL, clients: settings.clients, capture: capture,
-            bus: bus)
+            storeID: session.store, action: action, dispatchResult: dispatched, afterVersion: session.version,
+            nextResult: next)
+        var runtimes: [BenchRuntime] = []
+        for _ in 0..<settings.clients {
+            runtimes.append(try await client.createRuntime(organizationID: settings.organizationID))
+        }
+        let floor = try VaultWriteFloor(settings, capture: capture, runtimes: runtimes)
         try await client.shutDown(session.runtime)
         return floor
     }
 
+    private let client: VaultBenchClient
     private let responder: CannedResponder
     /// Creates, counts and drops the floor's table, apart from the lanes' connections.
     private let admin: BenchConnection
-    private let bus: BusClient
     private let lanes: [Lane]
-    private let dispatchSubjects: [String]
-    private let nextSubject: String
     private let capture: Capture
 
-    /// Creates the floor's table and one lane per client, each with its connection, a copy of the captured store's
-    /// snapshot row and its own subject.
-    init(natsURL: String, databaseURL: String, clients: Int, capture: Capture, bus: BusClient) throws {
-        admin = try BenchConnection(databaseURL: databaseURL)
+    /// Creates the floor's table and one lane per runtime, each with its connection, a copy of the captured store's
+    /// snapshot row and a store id of its own.
+    private init(_ settings: VaultWriteBenchmark.Settings, capture: Capture, runtimes: [BenchRuntime]) throws {
+        admin = try BenchConnection(databaseURL: settings.databaseURL)
         try admin.firstRow(
             """
             CREATE TABLE IF NOT EXISTS \(unescaped: Self.table)
                 (LIKE vault_entries INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING INDEXES)
             """)
-        let prefix = "bench.vault-floor.\(RandomID.base32(count: 8).lowercased())"
-        lanes = try (0..<clients).map { _ in try Lane(databaseURL: databaseURL, copying: capture.storeID) }
-        dispatchSubjects = (0..<clients).map { "\(prefix).dispatch.\($0)" }
-        nextSubject = "\(prefix).next"
+        lanes = try runtimes.map { try Lane(runtime: $0, databaseURL: settings.databaseURL, copying: capture.storeID) }
+        client = settings.client
         self.capture = capture
-        self.bus = bus
-        responder = try CannedResponder(url: natsURL)
+        responder = try CannedResponder(url: settings.natsURL)
         func reply(_ result: JSONValue) -> [UInt8] {
             JSONValue.object(["id": 1, "jsonrpc": "2.0", "result": result]).serialized()
         }
-        for (lane, subject) in zip(lanes, dispatchSubjects) {
-            try responder.answer(subject, with: reply(capture.dispatchResult)) { try lane.create() }
+        for lane in lanes {
+            try responder.answer(
+                BusSubjects.store(lane.store),
+                [
+                    .init(reply(capture.dispatchResult), when: StoreMethods.dispatch.name) { try lane.create() },
+                    .init(reply(capture.nextResult), when: StoreMethods.next.name),
+                ])
         }
-        try responder.answer(nextSubject, with: reply(capture.nextResult))
     }
 
     /// The creations that the clients finish inside `window`, each client a dispatch and a `store.next` after the
     /// other, and all of them.
     func creations(window: MeasurementWindow) async throws -> (counted: Int, total: Int) {
         try await withThrowingTaskGroup(of: (Int, Int).self) { group in
-            for subject in dispatchSubjects {
-                group.addTask { [bus, capture, nextSubject] in
+            for lane in lanes {
+                group.addTask { [client, capture] in
                     var counted = 0
                     var total = 0
                     while ContinuousClock.now < window.end {
-                        _ = try await bus.call(subject, "store.dispatch", .object(capture.dispatchParams))
-                        _ = try await bus.call(nextSubject, "store.next", .object(capture.nextParams))
+                        try await client.dispatch(lane.store.rawValue, capture.action, lane.runtime)
+                        _ = try await client.nextAnswer(
+                            lane.store.rawValue, afterVersion: capture.afterVersion, holding: true, lane.runtime)
                         total += 1
                         if window.contains(.now) { counted += 1 }
                     }
@@ -121,6 +117,11 @@ final class VaultWriteFloor: Sendable {
             }
             return try await group.reduce((0, 0)) { ($0.0 + $1.0, $0.1 + $1.1) }
         }
+    }
+
+    /// Shuts the floor's runtimes down.
+    func shutDown() async throws {
+        for lane in lanes { try await client.shutDown(lane.runtime) }
     }
 
     /// The entries the lanes inserted so far, counted in PostgreSQL.
@@ -136,8 +137,10 @@ final class VaultWriteFloor: Sendable {
         try admin.firstRow("DROP TABLE IF EXISTS \(unescaped: Self.table)")
     }
 
-    /// One client's side of the responder: its connection, snapshot row and account.
+    /// One client's runtime and store id, and the responder's side of it: its connection, snapshot row and account.
     private final class Lane: Sendable {
+        let runtime: BenchRuntime
+        let store = StoreID.generate(for: .vault)
         private let connection: BenchConnection
         private let snapshot: SnapshotWriteFloor
         private let account = "bench_floor_" + RandomID.base32(count: 20)
@@ -145,7 +148,8 @@ final class VaultWriteFloor: Sendable {
         private let payload = VaultWriteBenchmark.payload(0)
         private static let insertName = "bench_write_floor_insert"
 
-        init(databaseURL: String, copying storeID: String) throws {
+        init(runtime: BenchRuntime, databaseURL: String, copying storeID: String) throws {
+            self.runtime = runtime
             cipher = VaultCipher(dataKey: SymmetricKey.random(), account: account)
             connection = try BenchConnection(databaseURL: databaseURL)
             snapshot = try SnapshotWriteFloor(connection: connection, copying: storeID)
