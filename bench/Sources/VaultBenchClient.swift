@@ -60,11 +60,7 @@ struct VaultBenchClient: Sendable {
     /// Dispatches `action`; answers the result of `store.dispatch`.
     @discardableResult
     func dispatch(_ store: String, _ action: JSONValue, _ runtime: BenchRuntime) async throws -> JSONValue {
-        try await call("store.dispatch", Self.dispatchParams(store, action), runtime: runtime)
-    }
-
-    static func dispatchParams(_ store: String, _ action: JSONValue) -> JSONObject {
-        ["storeId": .string(store), "action": action]
+        try await call("store.dispatch", ["storeId": .string(store), "action": action], runtime: runtime)
     }
 
     /// The params of `store.next`: a client that holds a model gets a patch from it (the default), one that holds
