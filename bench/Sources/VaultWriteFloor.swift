@@ -98,9 +98,10 @@ final class VaultWriteFloor: Sendable {
     }
 
     /// The creations that the clients finish inside `window`, each client a dispatch and a `store.next` after the
-    /// other, and all of them.
+    /// other, and all of them. Afterwards the rows are counted: every creation the clients saw must be a sealed row.
     func creations(window: MeasurementWindow) async throws -> (counted: Int, total: Int) {
-        try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+        let storedBefore = try storedEntries()
+        let done: (counted: Int, total: Int) = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
             for lane in lanes {
                 group.addTask { [client, capture] in
                     var counted = 0
@@ -117,6 +118,11 @@ final class VaultWriteFloor: Sendable {
             }
             return try await group.reduce((0, 0)) { ($0.0 + $1.0, $0.1 + $1.1) }
         }
+        let stored = try storedEntries() - storedBefore
+        guard stored == done.total else {
+            throw BenchError("the floor's clients saw \(done.total) creations; \(stored) sealed rows were stored")
+        }
+        return done
     }
 
     /// Shuts the floor's runtimes down.
@@ -124,8 +130,8 @@ final class VaultWriteFloor: Sendable {
         for lane in lanes { try await client.shutDown(lane.runtime) }
     }
 
-    /// The entries the lanes inserted so far, counted in PostgreSQL.
-    func storedEntries() throws -> Int {
+    /// The entries the lanes inserted so far whose body does not hold the payload in clear, counted in PostgreSQL.
+    private func storedEntries() throws -> Int {
         let row = try admin.firstRow(
             "SELECT count(*) FROM \(unescaped: Self.table) WHERE position(convert_to('bench record', 'UTF8') IN body) = 0"
         )
